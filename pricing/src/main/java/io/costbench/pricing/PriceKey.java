@@ -17,10 +17,16 @@ public record PriceKey(Accelerator accelerator, PurchaseOption option, String re
     public PriceKey {
         Objects.requireNonNull(accelerator, "accelerator");
         Objects.requireNonNull(option, "option");
+        checkRegion(region);
+    }
+
+    /** A region id as prices use it, or an {@link InvalidPriceException}. */
+    public static String checkRegion(String region) {
         if (region == null || !REGION.matcher(region).matches()) {
             throw new InvalidPriceException("region",
                     "region must be 1-32 lower-case letters, digits or '-' (e.g. us-east-1 or any), was " + region);
         }
+        return region;
     }
 
     public PriceKey withRegion(String otherRegion) {
