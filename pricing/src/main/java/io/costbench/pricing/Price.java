@@ -37,6 +37,11 @@ public record Price(Long id, PriceKey key, Currency currency, BigDecimal usdPerA
                     "price per accelerator-hour must be at most " + MAX_AMOUNT + " with at most " + MAX_SCALE
                             + " decimals, was " + usdPerAcceleratorHour);
         }
+        // One canonical form (2.23, never 2.230000 from a numeric(12,6) column) so equal prices are equal records.
+        usdPerAcceleratorHour = usdPerAcceleratorHour.stripTrailingZeros();
+        if (usdPerAcceleratorHour.scale() < 0) {
+            usdPerAcceleratorHour = usdPerAcceleratorHour.setScale(0);
+        }
         if (effectiveFrom == null) {
             throw new InvalidPriceException("effectiveFrom", "effectiveFrom is required");
         }

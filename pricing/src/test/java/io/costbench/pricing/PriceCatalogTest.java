@@ -123,4 +123,10 @@ class PriceCatalogTest {
         assertThat(PurchaseOption.fromId("reserved-3yr")).contains(PurchaseOption.RESERVED_3YR);
         assertThat(PurchaseOption.fromId("ondemand")).isEmpty();
     }
+
+    @Test
+    void amountsAreCanonicalSoAStoredPriceEqualsTheOneAdded() {
+        assertThat(price(Accelerator.TRN2, "2.230000")).isEqualTo(price(Accelerator.TRN2, "2.23"));
+        assertThat(price(Accelerator.TRN2, "100.000000").usdPerAcceleratorHour().toPlainString()).isEqualTo("100");
+    }
 }
