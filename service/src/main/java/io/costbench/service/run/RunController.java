@@ -31,6 +31,12 @@ import org.springframework.web.multipart.MultipartFile;
 import org.springframework.web.server.ResponseStatusException;
 
 import io.costbench.service.security.TokenPrincipal;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.costbench.service.web.BadInputException;
 
 /** Measured runs pushed by CI jobs ({@code runs:write} to push; reads open by default). */
@@ -54,20 +60,45 @@ class RunController {
         this.views = views;
     }
 
+    /** The JSON envelope of a push, for the OpenAPI document (the body is read as bytes to keep it verbatim). */
+    @Schema(name = "PushRequest")
+    record PushRequestDocument(
+            @Schema(allowableValues = {"vllm", "sglang", "guidellm", "aiperf", "genai-perf", "llmperf", "costbench"})
+            String format,
+            RunContext context,
+            @Schema(description = "The tool's result file: a JSON object or array, or a JSON Lines string")
+            Object result) {
+    }
+
     /** Pushes a result file in the JSON envelope {@code {"format", "context", "result"}}. */
+    @Operation(summary = "Push a measured run (JSON envelope)", security = @SecurityRequirement(name = "bearerToken"),
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE,
+                    schema = @Schema(implementation = PushRequestDocument.class))))
+    @ApiResponse(responseCode = "201", description = "Stored",
+            content = @Content(schema = @Schema(implementation = PushResponse.class)))
+    @ApiResponse(responseCode = "200", description = "Replay of the answer to the same Idempotency-Key and body",
+            content = @Content(schema = @Schema(implementation = PushResponse.class)))
+    @ApiResponse(responseCode = "409", description = "Idempotency-Key reused with another body, or a duplicate run",
+            content = @Content(mediaType = "application/problem+json"))
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> push(@RequestBody byte[] body,
             @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
-            @AuthenticationPrincipal TokenPrincipal caller) {
+            @Parameter(hidden = true) @AuthenticationPrincipal TokenPrincipal caller) {
         return answer(ingestion.push(reader.fromJson(body, idempotencyKey), caller));
     }
 
     /** Pushes the raw result file as part {@code file}, with {@code format} and the context as form fields. */
+    @Operation(summary = "Push a measured run (multipart: the raw file as part 'file', format and context fields)",
+            security = @SecurityRequirement(name = "bearerToken"))
+    @ApiResponse(responseCode = "201", description = "Stored",
+            content = @Content(schema = @Schema(implementation = PushResponse.class)))
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> pushFile(@RequestParam(name = "file", required = false) MultipartFile file,
+            @Parameter(description = "format and the context fields (model, hardware, profile, tensorParallel, ...)")
             @RequestParam MultiValueMap<String, String> fields,
             @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
-            @AuthenticationPrincipal TokenPrincipal caller) throws IOException {
+            @Parameter(hidden = true) @AuthenticationPrincipal TokenPrincipal caller) throws IOException {
         if (file == null) {
             throw BadInputException.unprocessable("file", "is required: the tool's result file as a multipart part");
         }
