@@ -43,12 +43,14 @@ final class SimulationRun {
     private final Request[] requests;
     private final ArrayDeque<Request> waiting = new ArrayDeque<>();
     private final ArrayList<Request> running = new ArrayList<>();
-    private final ArrayList<Request> scheduled = new ArrayList<>();
+    private Request[] scheduled = new Request[64];
+    private int scheduledCount;
     private final List<PrefillChunk> chunks = new ArrayList<>();
     private final IdentityHashMap<PricedStep, long[]> stepCounts = new IdentityHashMap<>();
     private final Percentiles.Weighted itl = new Percentiles.Weighted();
 
     private final long blocksTotal;
+    private final long blockTokens;
     private long blocksFree;
     private long peakBlocksUsed;
     private double now;
@@ -73,7 +75,8 @@ final class SimulationRun {
         this.decodeTokens = speculative == null ? 1 : speculative.draftTokens() + 1;
         this.window = deployment.model().slidingWindowTokens();
         this.acceptanceRandom = new SplittableRandom(workload.seed() ^ ACCEPTANCE_SALT);
-        this.blocksTotal = rules.kvCacheCapacityTokens() / rules.kvBlockTokens();
+        this.blockTokens = rules.kvBlockTokens();
+        this.blocksTotal = rules.kvCacheCapacityTokens() / blockTokens;
         this.blocksFree = blocksTotal;
         this.requests = generate();
     }
@@ -121,13 +124,13 @@ final class SimulationRun {
                 release();
                 continue;
             }
-            scheduled.clear();
+            scheduledCount = 0;
             if (rules.prefillPolicy() == PrefillPolicy.ONE_AT_A_TIME) {
                 scheduleOneAtATime();
             } else {
                 scheduleChunkedMixed();
             }
-            if (scheduled.isEmpty()) {
+            if (scheduledCount == 0) {
                 throw new IllegalStateException("scheduler made no progress at t=" + now + " ms with "
                         + running.size() + " running and " + waiting.size() + " waiting");
             }
@@ -385,14 +388,20 @@ final class SimulationRun {
     private void schedule(Request r, int tokens, boolean decode) {
         r.scheduledTokens = tokens;
         r.decodeStep = decode;
-        scheduled.add(r);
+        if (scheduledCount == scheduled.length) {
+            scheduled = java.util.Arrays.copyOf(scheduled, 2 * scheduledCount);
+        }
+        scheduled[scheduledCount++] = r;
     }
 
     private long blocks(long tokens) {
-        return (tokens + rules.kvBlockTokens() - 1) / rules.kvBlockTokens();
+        return (tokens + blockTokens - 1) / blockTokens;
     }
 
     private boolean allocate(Request r, long tokens) {
+        if (tokens <= r.blocks * blockTokens) {
+            return true;
+        }
         long need = blocks(tokens) - r.blocks;
         if (need <= 0) {
             return true;
@@ -422,7 +431,8 @@ final class SimulationRun {
         long windowedSum = 0;
         int contextMax = 0;
         chunks.clear();
-        for (Request r : scheduled) {
+        for (int i = 0; i < scheduledCount; i++) {
+            Request r = scheduled[i];
             if (r.decodeStep) {
                 decodeSequences++;
                 int context = r.computed;
@@ -459,7 +469,8 @@ final class SimulationRun {
         double end = now + stepMs;
         long advancedTogether = 0;
         boolean anyFinished = false;
-        for (Request r : scheduled) {
+        for (int i = 0; i < scheduledCount; i++) {
+            Request r = scheduled[i];
             int emitted;
             if (r.decodeStep && speculative != null) {
                 emitted = Math.min(1 + acceptedDrafts(), r.outputTokens - r.generated);
