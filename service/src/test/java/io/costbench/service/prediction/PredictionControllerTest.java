@@ -19,7 +19,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 @WebMvcTest(controllers = PredictionController.class)
-@Import({PredictionService.class, AcceleratorRegistry.class, TestAcceleratorConfig.class})
+@Import(PredictionSliceConfig.class)
 class PredictionControllerTest {
 
     private static final String VALID = """
