@@ -71,6 +71,11 @@ class GpuCalibrationTest {
         ErrorReport.groupBy(scored, s -> "  by model: " + s.row().hardwareId() + " " + s.row().profileId() + " "
                 + s.row().modelId() + " " + s.row().precision().name().toLowerCase(Locale.ROOT))
                 .forEach((group, list) -> summaries.add(ErrorReport.summarise(group, list)));
+        if (Boolean.getBoolean("costbench.calibration.detail")) {
+            ErrorReport.groupBy(scored, s -> "    " + s.row().hardwareId() + " " + s.row().profileId() + " "
+                    + s.row().modelId() + " tp" + s.row().tp() + " c" + s.row().concurrency())
+                    .forEach((group, list) -> summaries.add(ErrorReport.summarise(group, list)));
+        }
         for (Acceptance a : ACCEPTANCE) {
             summaries.add(ErrorReport.summarise("ACCEPTANCE " + a.name(), ErrorReport.filter(scored, a.rows())));
         }
