@@ -64,6 +64,20 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
         return new GpuAcceleratorModel(hw, pr);
     }
 
+    /**
+     * The same catalog with some of a profile's parameters set to other values inside their plausible ranges: what a
+     * calibration sweep varies. Values outside a parameter's range are rejected.
+     */
+    GpuAcceleratorModel withProfileValues(String profileId, Map<String, Double> values) {
+        GpuProfile profile = profiles.get(profileId);
+        if (profile == null) {
+            throw new IllegalArgumentException("unknown GPU serving profile '" + profileId + "'");
+        }
+        Map<String, GpuProfile> changed = new LinkedHashMap<>(profiles);
+        changed.put(profileId, profile.withValues(values));
+        return new GpuAcceleratorModel(hardware, changed);
+    }
+
     @Override
     public List<CatalogEntry> hardware() {
         return hardware.values().stream().map(GpuHardware::catalogEntry).toList();

@@ -2,9 +2,11 @@ package io.costbench.gpu;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.costbench.engine.data.DataFiles;
@@ -59,7 +61,7 @@ final class GpuDeployment implements Deployment {
         all.addAll(profile.parameters().list());
         this.parameters = List.copyOf(all);
         this.sha256 = DataFiles.sha256(hardware.spec().sha256() + profile.parameters().sha256()
-                + tensorParallel + precision + new java.util.TreeSet<>(this.optimizations) + graphOptions);
+                + tensorParallel + precision + new TreeSet<>(this.optimizations) + graphOptions);
     }
 
     /** The EAGLE-3 drafter: one decoder layer shaped like the target's first, sharing its hidden size and vocabulary. */
@@ -130,7 +132,7 @@ final class GpuDeployment implements Deployment {
         GpuStepPricer.Tally tally = new GpuStepPricer.Tally(true);
         priceInto(shape, tally);
         StepCost cost = new StepCost(tally.totalMs(), tally.byCategory());
-        Map<String, Object> counters = new java.util.LinkedHashMap<>(tally.counters());
+        Map<String, Object> counters = new LinkedHashMap<>(tally.counters());
         counters.put("tensorParallel", tensorParallel);
         counters.put("precision", precision.name());
         return new StepExplanation(shape, cost, tally.operators, counters);

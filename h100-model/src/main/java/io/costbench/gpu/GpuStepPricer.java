@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.costbench.engine.graph.Operator;
@@ -208,7 +209,7 @@ final class GpuStepPricer {
                 computeMs = op.flops() / (peak * moeComputeEff * Math.min(1.0, mUtil)) * 1e3;
                 memoryMs = bytesMs(bytes, moeBwEff);
                 kernels = moeKernels;
-                note = String.format(java.util.Locale.ROOT, "grouped GEMM over %.1f of %d experts", touched,
+                note = String.format(Locale.ROOT, "grouped GEMM over %.1f of %d experts", touched,
                         op.experts());
             }
             case ALL_REDUCE -> {

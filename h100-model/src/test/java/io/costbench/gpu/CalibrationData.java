@@ -29,8 +29,8 @@ final class CalibrationData {
      * concurrency x OSL / (TTFT + (OSL - 1) x TPOT)); public rows carry the measured output throughput.
      */
     record Row(String file, String hardwareId, String profileId, String modelId, Precision precision, int tp,
-            int inputTokens, int outputTokens, int concurrency, double tpotMs, double ttftMs, double throughput,
-            String label) {
+            int inputTokens, int outputTokens, int concurrency, int numPrompts, double tpotMs, double ttftMs,
+            double throughput, String label) {
     }
 
     private CalibrationData() {
@@ -57,7 +57,7 @@ final class CalibrationData {
         return rows;
     }
 
-    /** GPUStack's Qwen3-8B sweep on one H100 SXM (ShareGPT, mean 232.6 input / 220.6 output tokens). */
+    /** GPUStack's Qwen3-8B sweep on one H100 SXM (100 ShareGPT prompts, mean 232.6 input / 220.6 output tokens). */
     static List<Row> publicRows(Path file) {
         Map<String, Map<String, String>> grouped = new LinkedHashMap<>();
         List<Map<String, String>> records = Csv.read(file);
@@ -81,7 +81,7 @@ final class CalibrationData {
                 continue;
             }
             int concurrency = Integer.parseInt(parts[1]);
-            rows.add(new Row(PUBLIC, "h100-sxm", parts[0], "qwen3-8b", Precision.BF16, 1, 233, 221, concurrency,
+            rows.add(new Row(PUBLIC, "h100-sxm", parts[0], "qwen3-8b", Precision.BF16, 1, 233, 221, concurrency, 100,
                     Double.parseDouble(m.get("TPOT_ms_mean")), number(m.get("TTFT_ms_mean")),
                     number(m.get("output_tokens_per_s_total")),
                     "GPUStack qwen3-8b " + parts[0] + " c=" + concurrency));
@@ -112,7 +112,7 @@ final class CalibrationData {
             double ttft = Double.parseDouble(r.get("silicon_ttft_ms"));
             double tpot = Double.parseDouble(r.get("silicon_tpot_ms"));
             double throughput = concurrency * osl / ((ttft + (osl - 1) * tpot) / 1e3);
-            rows.add(new Row(AICONFIGURATOR, hardware, profile, model, precision, tp, isl, osl, concurrency, tpot,
+            rows.add(new Row(AICONFIGURATOR, hardware, profile, model, precision, tp, isl, osl, concurrency, 0, tpot,
                     ttft, throughput, String.format("%s %s %s %s tp%d %d/%d c=%d", hardware, r.get("backend"),
                             model, precision.name().toLowerCase(), tp, isl, osl, concurrency)));
         }

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -19,9 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
-import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.Parameter;
 
 /**
@@ -43,24 +39,9 @@ class GpuCalibrationTest {
                     + System.getProperty("costbench.shared.dir", "../shared") + ")");
             return;
         }
-        List<CalibrationData.Row> rows = CalibrationData.load(dir.get());
-        Map<String, Deployment> deployments = new HashMap<>();
-        scored = new ArrayList<>();
-        skipped = new ArrayList<>();
-        for (CalibrationData.Row row : rows) {
-            String key = row.modelId() + row.hardwareId() + row.profileId() + row.tp() + row.precision()
-                    + (row.inputTokens() + row.outputTokens());
-            try {
-                Deployment d = deployments.computeIfAbsent(key, k -> GPU.deploy(TestModels.byId(row.modelId()),
-                        new DeploymentRequest(row.hardwareId(), row.profileId(), row.tp(), row.precision(), null,
-                                row.inputTokens() + row.outputTokens())));
-                SteadyStatePredictor.Prediction p = SteadyStatePredictor.predict(d, row.inputTokens(),
-                        row.outputTokens(), row.concurrency());
-                scored.add(new ErrorReport.Scored(row, p.tpotMs(), p.ttftMs(), p.throughput()));
-            } catch (DoesNotFitException e) {
-                skipped.add(row.label() + ": " + e.getMessage());
-            }
-        }
+        Scoring.Result result = Scoring.score(GPU, CalibrationData.load(dir.get()));
+        scored = result.scored();
+        skipped = result.skipped();
         print();
     }
 
@@ -79,7 +60,7 @@ class GpuCalibrationTest {
         for (Acceptance a : ACCEPTANCE) {
             summaries.add(ErrorReport.summarise("ACCEPTANCE " + a.name(), ErrorReport.filter(scored, a.rows())));
         }
-        StringBuilder out = new StringBuilder("\n=== GPU model validation (steady-state step prices) ===\n");
+        StringBuilder out = new StringBuilder("\n=== GPU model validation (ServingSimulator closed loop) ===\n");
         out.append(ErrorReport.table(summaries)).append('\n').append(ErrorReport.worst(scored, 10));
         out.append("\nrows not predicted (does not fit): ").append(skipped.size()).append('\n');
         skipped.stream().limit(5).forEach(s -> out.append("  ").append(s).append('\n'));

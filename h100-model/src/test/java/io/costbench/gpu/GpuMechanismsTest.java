@@ -315,6 +315,20 @@ class GpuMechanismsTest {
     }
 
     @Test
+    void calibrationSweepsStayInsidePlausibleRanges() {
+        GpuAcceleratorModel varied = GPU.withProfileValues("vllm", java.util.Map.of("cpuStepOverheadUs", 1500.0));
+        StepShape decode = StepShape.decode(8, 1024);
+        assertThat(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm", java.util.Map.of()).deploy(
+                TestModels.qwen3_8b(), new DeploymentRequest("h100-sxm", "vllm", 1, null, null, 4096)).price(decode))
+                .isEqualTo(deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.BF16).price(decode));
+        assertThat(varied.deploy(TestModels.qwen3_8b(), new DeploymentRequest("h100-sxm", "vllm", 1, null, null,
+                4096)).price(decode).ms(CostCategory.HOST)).isGreaterThan(
+                        deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.BF16).price(decode).ms(CostCategory.HOST));
+        assertThatThrownBy(() -> GPU.withProfileValues("vllm", java.util.Map.of("gemmBandwidthEfficiency", 1.2)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("plausible range");
+    }
+
+    @Test
     void catalogListsHardwareProfilesAndSwitches() {
         assertThat(GPU.hardware()).extracting(c -> c.id()).containsExactly("h100-sxm", "h200-sxm");
         assertThat(GPU.profiles()).extracting(p -> p.id()).containsExactly("vllm", "trtllm");

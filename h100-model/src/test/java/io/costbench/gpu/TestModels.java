@@ -29,7 +29,12 @@ final class TestModels {
             "llama-3.1-405b", TestModels::llama31_405b,
             "qwen3-30b-a3b", TestModels::qwen3_30b_a3b);
 
+    /** The engine's shipped config when it has one, else the spec built here from the same dimensions. */
     static ModelSpec byId(String id) {
+        var shipped = io.costbench.engine.model.ModelCatalog.standard().find(id);
+        if (shipped.isPresent()) {
+            return io.costbench.engine.model.ModelCatalog.standard().get(id);
+        }
         Supplier<ModelSpec> supplier = BY_ID.get(id);
         if (supplier == null) {
             throw new IllegalArgumentException("no test model " + id);
