@@ -168,7 +168,6 @@ final class GpuStepPricer {
         double memoryMs;
         double commMs = 0;
         double kernels;
-        String note;
         double bytes = op.hbmBytes();
         switch (op.kind()) {
             case GEMM, LM_HEAD, MOE_ROUTER -> {
@@ -180,8 +179,6 @@ final class GpuStepPricer {
                 // q and kv projections run as one fused qkv_proj GEMM: half a launch each.
                 double share = op.name().endsWith("q_proj") || op.name().endsWith("kv_proj") ? 0.5 : 1.0;
                 kernels = share * (gemmKernels + (lowPrecision ? fp8QuantKernels : 0));
-                note = computeMs > memoryMs ? "compute-bound GEMM (M=" + op.rows() + ")"
-                        : "weight streaming (M=" + op.rows() + ")";
             }
             case ATTENTION -> {
                 double sequences = Math.max(1, op.sequences());
@@ -191,13 +188,11 @@ final class GpuStepPricer {
                     double eff = attnPrefillEff * queryTokens / (queryTokens + attnPrefillHalf);
                     computeMs = op.flops() / (peak * eff) * 1e3;
                     memoryMs = bytesMs(bytes, attnDecodeEff);
-                    note = "prefill attention, " + Math.round(queryTokens) + " query tokens per sequence";
                 } else {
                     double context = op.contextTokens() / sequences;
                     double eff = attnDecodeEff * context / (context + attnDecodeHalfCtx);
                     computeMs = op.flops() / (peak * attnPrefillEff) * 1e3;
                     memoryMs = bytesMs(bytes, Math.max(eff, 1e-3));
-                    note = "decode attention, mean context " + Math.round(context) + " tokens";
                 }
                 kernels = attentionKernels;
             }
@@ -209,8 +204,6 @@ final class GpuStepPricer {
                 computeMs = op.flops() / (peak * moeComputeEff * Math.min(1.0, mUtil)) * 1e3;
                 memoryMs = bytesMs(bytes, moeBwEff);
                 kernels = moeKernels;
-                note = String.format(Locale.ROOT, "grouped GEMM over %.1f of %d experts", touched,
-                        op.experts());
             }
             case ALL_REDUCE -> {
                 computeMs = 0;
@@ -222,20 +215,17 @@ final class GpuStepPricer {
                             + op.collectiveBytes() * ringFactor / (hw.nvlinkBytesPerSecond() * arBusEff) * 1e3;
                 }
                 kernels = 1;
-                note = (op.name().contains("all_gather") ? "all-gather" : "all-reduce") + " over " + tp + " GPUs";
             }
             case SAMPLING -> {
                 computeMs = 0;
                 memoryMs = bytesMs(bytes, elementwiseEff);
                 kernels = samplingKernels;
-                note = "sampling (eager)";
             }
             default -> {
                 // Norms, activations, gates, embedding gathers, Gated DeltaNet conv and recurrence: bandwidth-bound.
                 computeMs = op.flops() / (hw.denseFlopsPerSecond(Precision.BF16) * attnPrefillEff) * 1e3;
                 memoryMs = bytesMs(bytes, elementwiseEff);
                 kernels = 1;
-                note = "bandwidth-bound element-wise";
             }
         }
         double rooflineMs = Math.max(computeMs, memoryMs);
@@ -270,8 +260,27 @@ final class GpuStepPricer {
                 split.put(CostCategory.OVERHEAD, overheadMs * repeat);
             }
             tally.operators.add(new OperatorTiming(op.name(), op.kind().name(), repeat, opMs * repeat, split,
-                    op.flops() * repeat, bytes * repeat, 0, note + (graphed ? ", CUDA graph" : ", eager launch")));
+                    op.flops() * repeat, bytes * repeat, 0,
+                    note(op, computeMs > memoryMs) + (graphed ? ", CUDA graph" : ", eager launch")));
         }
+    }
+
+    /** The mechanism that dominated an operator, in words (explanations only: pricing stays allocation-light). */
+    private String note(Operator op, boolean computeBound) {
+        double sequences = Math.max(1, op.sequences());
+        return switch (op.kind()) {
+            case GEMM, LM_HEAD, MOE_ROUTER -> (computeBound ? "compute-bound GEMM" : "weight streaming")
+                    + " (M=" + op.rows() + ", N=" + op.outFeatures() + ", K=" + op.inFeatures() + ")";
+            case ATTENTION -> op.prefill()
+                    ? "prefill attention, " + Math.round(op.rows() / sequences) + " query tokens per sequence"
+                    : "decode attention, mean context " + Math.round(op.contextTokens() / sequences) + " tokens";
+            case MOE_EXPERTS -> String.format(Locale.ROOT, "grouped GEMM over %.1f of %d experts",
+                    op.expertsTouched(), op.experts());
+            case ALL_REDUCE -> (op.name().contains("all_gather") ? "all-gather" : "all-reduce") + " over " + tp
+                    + " GPUs";
+            case SAMPLING -> "sampling (eager)";
+            default -> "bandwidth-bound element-wise";
+        };
     }
 
     /** Fraction of the tensor cores a GEMM of this shape keeps busy: M and N padding to tiles, and SM waves. */
