@@ -127,6 +127,10 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
         }
         int maxModelLen = request.maxModelLenTokens() > 0 ? request.maxModelLenTokens()
                 : model.maxPositionEmbeddings();
+        if (maxModelLen > model.maxPositionEmbeddings()) {
+            throw new IllegalArgumentException("max model length " + maxModelLen + " exceeds the "
+                    + model.maxPositionEmbeddings() + " positions of " + model.id());
+        }
         long kvTokens = kvCapacityTokens(model, hw, profile, tp, precision, options, maxModelLen);
         SchedulingRules rules = new SchedulingRules((int) profile.value("maxNumSeqs"),
                 (int) profile.value("maxNumBatchedTokens"), kvTokens, (int) profile.value("kvBlockTokens"),
@@ -149,7 +153,8 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
 
     /**
      * Tokens the KV cache holds across all sequences: gpu_memory_utilization x HBM on every GPU, less the weight shard
-     * and the activation reserve, divided by the cache bytes a token costs (sliding layers only hold their window).
+     * and the activation reserve, divided by the cache bytes a token costs (sliding layers only hold their window,
+     * Gated DeltaNet state counts once per sequence of the maximum length).
      */
     static long kvCapacityTokens(ModelSpec model, GpuHardware hw, GpuProfile profile, int tp, Precision precision,
             GraphOptions options, int maxModelLen) {
@@ -157,8 +162,10 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
         double weightsPerGpu = model.weightBytes(precision) / tp;
         double reservePerGpu = activationReserveBytes(model, profile, tp);
         double leftPerGpu = usablePerGpu - weightsPerGpu - reservePerGpu;
-        double kvPerSequence = model.kvBytesForContext(maxModelLen, options.honourSlidingWindow(),
-                options.kvBytesPerElement()) / tp;
+        // Linear-attention state is held per sequence whatever its length; spread it over the longest sequence.
+        double kvPerSequence = (model.kvBytesForContext(maxModelLen, options.honourSlidingWindow(),
+                options.kvBytesPerElement()) + model.recurrentStateBytesPerSequence()
+                + model.convStateBytesPerSequence(2.0)) / tp;
         double minimumCache = Math.min(kvPerSequence, kvPerSequence / maxModelLen * profile.value("kvBlockTokens"));
         if (leftPerGpu < minimumCache) {
             throw new DoesNotFitException(String.format(Locale.ROOT,
