@@ -181,8 +181,13 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
         int minTokens = ((Number) stack.extra().get("bucketMinTokens")).intValue();
         CompiledShapes shapes = new CompiledShapes(buckets, minTokens, request.maxModelLenTokens());
         int maxBatch = shapes.maxBatch();
+        // The static layout reserves max-model-length blocks per compiled sequence slot (plus the tokens one more
+        // decode or verify step writes before the sequence ends).
+        int stepTokens = draft == null ? 1 : draft.speculative().draftTokens() + 1;
+        long slotTokens = (long) Math.ceil((double) (request.maxModelLenTokens() + stepTokens) / layout.kvBlockTokens())
+                * layout.kvBlockTokens();
         SchedulingRules rules = new SchedulingRules(maxBatch, shapes.tokens(request.maxModelLenTokens()),
-                (long) maxBatch * request.maxModelLenTokens(), layout.kvBlockTokens(), PrefillPolicy.ONE_AT_A_TIME,
+                maxBatch * slotTokens, layout.kvBlockTokens(), PrefillPolicy.ONE_AT_A_TIME,
                 buckets, draft == null ? null : draft.speculative());
         StepPricer pricer = new StepPricer(model, tp, chips, precision, layout, resources, draft);
         Set<String> ids = new TreeSet<>();

@@ -116,7 +116,8 @@ public final class Trainium2Deployment implements Deployment {
             }
             int batch = shapes.batch(shape.decodeSequences());
             int t = shape.decodeTokensPerSequence();
-            int context = shapes.tokens(shape.decodeContextTokensMax() + t);
+            // The compiled graphs stop at the max model length (the simulator may round a context up past it).
+            int context = shapes.tokens(Math.min(shape.decodeContextTokensMax() + t, shapes.maxModelLenTokens()));
             int real = shape.decodeSequences();
             parts.add(memo.computeIfAbsent(List.of(0, batch, t, context, real), k -> PricedStep.of(
                     pricer.decode(batch, t, context, real), resources.tensorPeakFlops,

@@ -22,8 +22,8 @@ class SeedTargetsTest {
     static final String BASE = "vllm-neuron-baseline";
     static final String OPT = "vllm-neuron-optimized";
 
-    static SteadyState run(ModelSpec m, String profile, Set<String> switches, int in, int out, int c) {
-        return SteadyState.closedLoop(deploy(m, profile, switches, 4, in + out), in, out, c);
+    static Bench run(ModelSpec m, String profile, Set<String> switches, int in, int out, int c) {
+        return Bench.closedLoop(deploy(m, profile, switches, 4, in + out), in, out, c);
     }
 
     static double ratio(ModelSpec m, int in, int out, int c) {

@@ -24,7 +24,7 @@ public final class Validate {
         List<Result> results = new ArrayList<>();
         for (ValidationCase c : ValidationCase.load(csv, skipped)) {
             Trainium2Deployment d = Explore.TRN2.deploy(MODELS.get(c.modelId()), c.request(), c.compiledBatches());
-            results.add(new Result(c, SteadyState.closedLoop(d, c.inputTokens(), c.outputTokens(), c.concurrency())
+            results.add(new Result(c, Bench.closedLoop(d, c.inputTokens(), c.outputTokens(), c.concurrency())
                     .tpotMs()));
         }
         return results;
