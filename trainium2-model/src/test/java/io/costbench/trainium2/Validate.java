@@ -14,6 +14,8 @@ public final class Validate {
             TestModels.llama33_70b(), "qwen3-32b", TestModels.qwen3_32b(), "qwen3-235b-a22b", TestModels.qwen3_235b(),
             "qwen3.5-2b", TestModels.qwen35_2b());
 
+    static final Trainium2AcceleratorModel TRN2 = Trainium2AcceleratorModel.fromCatalog();
+
     record Result(ValidationCase c, double predicted) {
         double error() {
             return (predicted - c.measured()) / c.measured();
@@ -23,7 +25,7 @@ public final class Validate {
     static List<Result> run(Path csv, List<String> skipped) {
         List<Result> results = new ArrayList<>();
         for (ValidationCase c : ValidationCase.load(csv, skipped)) {
-            Trainium2Deployment d = Explore.TRN2.deploy(MODELS.get(c.modelId()), c.request(), c.compiledBatches());
+            Trainium2Deployment d = TRN2.deploy(MODELS.get(c.modelId()), c.request(), c.compiledBatches());
             results.add(new Result(c, Bench.closedLoop(d, c.inputTokens(), c.outputTokens(), c.concurrency())
                     .tpotMs()));
         }
