@@ -16,7 +16,10 @@ import org.springframework.web.bind.annotation.ResponseBody;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-/** The sweeps pages: the list with a start form (prefilled with the default sweep), and one sweep's progress and results. */
+/**
+ * The sweeps pages: the list with a start form (prefilled with the default sweep), and one sweep's progress and
+ * results.
+ */
 @Controller
 class SweepPageController {
 
