@@ -1,11 +1,12 @@
 # Shared helpers of the sweep scripts (crash test, two instances, speed). Source it; needs curl, psql, python3.
-# Environment: PGHOST (127.0.0.1), PGUSER (postgres), COSTBENCH_TOKEN (bearer token for the write API, if secured),
-# SKIP_BUILD=1 to reuse service/target/costbench.jar.
+# Environment: PGHOST (127.0.0.1), PGUSER (postgres), SKIP_BUILD=1 to reuse service/target/costbench.jar.
+# The instances get a random bootstrap admin token (COSTBENCH_TOKEN) for the write API.
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)"
 JAR="$REPO_ROOT/service/target/costbench.jar"
 export PGHOST="${PGHOST:-127.0.0.1}" PGUSER="${PGUSER:-postgres}" PGOPTIONS="-c client_min_messages=warning"
 WORK_DIR="${WORK_DIR:-$(mktemp -d /tmp/costbench-sweeps.XXXXXX)}"
 declare -A PIDS=()
+export COSTBENCH_TOKEN="${COSTBENCH_TOKEN:-script-$(head -c 18 /dev/urandom | od -An -tx1 | tr -d ' \n')}"
 
 log() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*"; }
 
@@ -27,6 +28,7 @@ sql() { # database, query -> unaligned rows
 start_instance() {
   local name=$1 port=$2; shift 2
   SPRING_DATASOURCE_URL="$DB_URL" SPRING_DATASOURCE_USERNAME="${DB_USER:-$PGUSER}" SPRING_DATASOURCE_PASSWORD="" \
+    COSTBENCH_SECURITY_BOOTSTRAP_TOKEN="$COSTBENCH_TOKEN" \
     java -Xmx1g -jar "$JAR" --server.port="$port" --costbench.data-dir="$WORK_DIR/data-$name" "$@" \
     >>"$WORK_DIR/$name.log" 2>&1 &
   PIDS[$name]=$!
@@ -53,7 +55,7 @@ stop_all() {
 }
 
 auth_args() {
-  if [[ -n "${COSTBENCH_TOKEN:-}" ]]; then printf '%s\0' -H "Authorization: Bearer $COSTBENCH_TOKEN"; fi
+  printf '%s\0' -H "Authorization: Bearer $COSTBENCH_TOKEN"
 }
 
 api_post() { # port path json

@@ -1,12 +1,18 @@
 package io.costbench.service.sweep;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Import;
+import org.springframework.mock.web.MockHttpSession;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.ResultActions;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
@@ -17,6 +23,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrlPattern;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -30,6 +37,43 @@ class SweepPagesTest {
     MockMvc mvc;
     @Autowired
     SweepStore store;
+
+    private MockHttpSession admin;
+
+    /** Logs in as the admin through the login form, as a browser would (session cookie + CSRF token). */
+    @BeforeEach
+    void logIn() throws Exception {
+        MvcResult loginPage = mvc.perform(get("/login")).andReturn();
+        admin = (MockHttpSession) loginPage.getRequest().getSession();
+        mvc.perform(post("/login").session(admin).param("username", "admin")
+                        .param("password", "test-admin-password")
+                        .param("_csrf", csrfToken(loginPage.getResponse().getContentAsString())))
+                .andExpect(status().is3xxRedirection())
+                .andExpect(redirectedUrlPattern("/**"));
+    }
+
+    @Test
+    void startingASweepNeedsTheLogin() throws Exception {
+        long before = store.count();
+        MvcResult anonymousPage = mvc.perform(get("/sweeps")).andExpect(status().isOk()).andReturn();
+        MockHttpSession anonymous = (MockHttpSession) anonymousPage.getRequest().getSession();
+        mvc.perform(post("/sweeps").session(anonymous)
+                        .param("_csrf", csrfToken(anonymousPage.getResponse().getContentAsString()))
+                        .param("name", "x").param("models", "alpha-7b").param("targets", "h100-sxm vllm")
+                        .param("concurrencies", "1").param("workloads", "8/8"))
+                .andExpect(status().is3xxRedirection())
+                .andExpect(redirectedUrl("/login"));
+        mvc.perform(post("/sweeps").session(admin).param("name", "no csrf").param("models", "alpha-7b")
+                        .param("targets", "h100-sxm vllm").param("concurrencies", "1").param("workloads", "8/8"))
+                .andExpect(status().isForbidden());
+        assertThat(store.count()).isEqualTo(before);
+    }
+
+    private static String csrfToken(String html) {
+        Matcher matcher = Pattern.compile("name=\"_csrf\"[^>]*value=\"([^\"]+)\"").matcher(html);
+        assertThat(matcher.find()).as("a _csrf field in the form").isTrue();
+        return matcher.group(1);
+    }
 
     @Test
     void theListOffersTheDefaultSweepInTheStartForm() throws Exception {
@@ -81,7 +125,9 @@ class SweepPagesTest {
 
     private ResultActions form(MockHttpServletRequestBuilder request, String models, String targets,
             String concurrencies, String workloads) throws Exception {
-        return mvc.perform(request.param("name", "page sweep").param("models", models).param("targets", targets)
+        // The start form carries its CSRF token (Thymeleaf adds it to th:action forms).
+        String page = mvc.perform(get("/sweeps").session(admin)).andReturn().getResponse().getContentAsString();
+        return mvc.perform(request.session(admin).param("_csrf", csrfToken(page)).param("name", "page sweep").param("models", models).param("targets", targets)
                 .param("concurrencies", concurrencies).param("workloads", workloads)
                 .param("promptsPerConcurrency", "10").param("minimumPrompts", "20").param("seed", "0"));
     }
