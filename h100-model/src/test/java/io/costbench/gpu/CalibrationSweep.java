@@ -23,7 +23,9 @@ public final class CalibrationSweep {
         String profile = args.length > 0 ? args[0] : "vllm";
         List<CalibrationData.Row> rows = CalibrationData.load(CalibrationData.sharedCalibrationDir().orElseThrow(
                 () -> new IllegalStateException("no shared calibration folder"))).stream()
-                .filter(r -> r.hardwareId().equals("h100-sxm") && r.profileId().equals(profile)).toList();
+                .filter(r -> r.hardwareId().equals(System.getProperty("costbench.sweep.hardware", "h100-sxm"))
+                        && r.profileId().equals(profile)
+                        && r.modelId().matches(System.getProperty("costbench.sweep.model", ".*"))).toList();
         // Further arguments name=value set profile parameters before sweeping (to try a configuration).
         Map<String, Double> overrides = new java.util.LinkedHashMap<>();
         for (int i = 1; i < args.length; i++) {
@@ -35,9 +37,13 @@ public final class CalibrationSweep {
         List<Parameter> calibrated = base.deploy(TestModels.byId("qwen3-8b"),
                 new DeploymentRequest("h100-sxm", profile, 1, null, null, 4096)).parameters().stream()
                 .filter(Parameter::calibrated).toList();
-        System.out.printf(Locale.ROOT, "%s: %d H100 rows; shipped values: %s%n", profile, rows.size(),
+        System.out.printf(Locale.ROOT, "%s: %d rows; shipped values: %s%n", profile, rows.size(),
                 summary(base, rows, r -> true));
+        String only = System.getProperty("costbench.sweep.parameters", ".*");
         for (Parameter p : sweep ? calibrated : List.<Parameter>of()) {
+            if (!p.name().matches(only)) {
+                continue;
+            }
             for (double factor : new double[] {0.7, 0.85, 1.15, 1.3}) {
                 double value = Math.max(p.min(), Math.min(p.max(), p.value() * factor));
                 GpuAcceleratorModel varied = base.withProfileValues(profile, Map.of(p.name(), value));
