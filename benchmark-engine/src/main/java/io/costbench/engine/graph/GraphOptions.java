@@ -1,0 +1,30 @@
+package io.costbench.engine.graph;
+
+/**
+ * How a serving stack lays the model out, where stacks differ. GPU stacks do all of these; an out-of-the-box stack
+ * may not.
+ *
+ * @param shardLinearAttentionHeads split Gated DeltaNet heads across TP ranks (false: every rank runs all heads)
+ * @param honourSlidingWindow       sliding layers attend only over their window (false: over the whole context)
+ * @param routedExpertsOnly         read only the experts the batch routes to (false: every expert, every step)
+ * @param kvBytesPerElement         KV-cache element size (2 for bf16, 1 for an fp8 cache)
+ */
+public record GraphOptions(boolean shardLinearAttentionHeads, boolean honourSlidingWindow, boolean routedExpertsOnly,
+        double kvBytesPerElement) {
+
+    public static GraphOptions standard() {
+        return new GraphOptions(true, true, true, 2.0);
+    }
+
+    public GraphOptions withShardLinearAttentionHeads(boolean value) {
+        return new GraphOptions(value, honourSlidingWindow, routedExpertsOnly, kvBytesPerElement);
+    }
+
+    public GraphOptions withHonourSlidingWindow(boolean value) {
+        return new GraphOptions(shardLinearAttentionHeads, value, routedExpertsOnly, kvBytesPerElement);
+    }
+
+    public GraphOptions withRoutedExpertsOnly(boolean value) {
+        return new GraphOptions(shardLinearAttentionHeads, honourSlidingWindow, value, kvBytesPerElement);
+    }
+}

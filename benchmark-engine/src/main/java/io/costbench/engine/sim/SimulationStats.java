@@ -1,0 +1,18 @@
+package io.costbench.engine.sim;
+
+/**
+ * How a simulated run went inside the engine, for explaining results and checking the simulator.
+ *
+ * @param steps              engine steps run
+ * @param decodeOnlySteps    steps with decode sequences and no prefill
+ * @param preemptions        sequences preempted (recompute) because the KV cache ran out
+ * @param distinctShapes     distinct canonical shapes this run priced or found in the memo
+ * @param pricedShapes       shapes the deployment had to price during this run (memo misses)
+ * @param meanDecodeBatch    mean decode sequences per step that had any
+ * @param peakKvBlocksUsed   the most KV blocks held at once
+ * @param kvBlocksTotal      KV blocks the deployment offers
+ * @param batchedSteps       decode steps advanced in runs of identical steps (bookkeeping skipped, same outcome)
+ */
+public record SimulationStats(long steps, long decodeOnlySteps, long preemptions, int distinctShapes,
+        int pricedShapes, double meanDecodeBatch, long peakKvBlocksUsed, long kvBlocksTotal, long batchedSteps) {
+}

@@ -1,0 +1,33 @@
+package io.costbench.engine.sim;
+
+/**
+ * A benchmark workload as {@code vllm bench serve} takes it.
+ *
+ * @param rangeRatio           1.0 for fixed lengths; r < 1 draws lengths uniformly from [r x L, L] (InferenceX: 0.8)
+ * @param maxConcurrency       closed loop at this concurrency (--max-concurrency); 0 for no cap
+ * @param requestRatePerSecond open-loop Poisson arrivals at this rate; 0 for "all at once" (closed loop)
+ * @param numPrompts           requests to run
+ */
+public record Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
+        double requestRatePerSecond, int numPrompts, long seed) {
+
+    public Workload {
+        if (inputTokens < 1 || outputTokens < 1) {
+            throw new IllegalArgumentException("input and output tokens must be >= 1");
+        }
+        if (!(rangeRatio > 0 && rangeRatio <= 1)) {
+            throw new IllegalArgumentException("range ratio must be in (0, 1]");
+        }
+        if (maxConcurrency < 0 || requestRatePerSecond < 0 || numPrompts < 1) {
+            throw new IllegalArgumentException("concurrency and rate must be >= 0, prompts >= 1");
+        }
+        if (maxConcurrency == 0 && requestRatePerSecond == 0) {
+            throw new IllegalArgumentException("set a max concurrency or a request rate");
+        }
+    }
+
+    /** The closed-loop point of a sweep: num_prompts defaults to 10 x concurrency, at least 20. */
+    public static Workload closedLoop(int inputTokens, int outputTokens, int concurrency, long seed) {
+        return new Workload(inputTokens, outputTokens, 1.0, concurrency, 0, Math.max(20, 10 * concurrency), seed);
+    }
+}

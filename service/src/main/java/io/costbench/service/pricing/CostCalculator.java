@@ -1,0 +1,66 @@
+package io.costbench.service.pricing;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Optional;
+
+import io.costbench.pricing.Accelerator;
+import io.costbench.pricing.Cost;
+import io.costbench.pricing.CostMath;
+import io.costbench.pricing.Price;
+import io.costbench.pricing.PriceKey;
+import io.costbench.pricing.PurchaseOption;
+import org.springframework.stereotype.Service;
+
+/**
+ * Costs a throughput with the catalog's price in force: what sweeps, dashboards, predictions and the CSV export call.
+ * A hardware id without a price in the catalog (or one the catalog does not know) has no cost: empty, not an error.
+ */
+@Service
+public class CostCalculator {
+
+    private final PriceBook priceBook;
+    private final PricingProperties properties;
+
+    CostCalculator(PriceBook priceBook, PricingProperties properties) {
+        this.priceBook = priceBook;
+        this.properties = properties;
+    }
+
+    /**
+     * @param hardwareId   catalog hardware id: {@code trn2}, {@code h100-sxm}, {@code h200-sxm}
+     * @param accelerators chips or GPUs billed (a prediction's chip count; TP=4 at LNC=2 on Trainium2 is one chip)
+     * @param option       null for on-demand
+     * @param date         the day whose price applies; null for today
+     */
+    public Optional<Cost> costFor(String hardwareId, int accelerators, double outputTokensPerSecond,
+            double totalTokensPerSecond, PurchaseOption option, LocalDate date) {
+        return priceFor(hardwareId, option, date)
+                .map(price -> CostMath.cost(price, accelerators, outputTokensPerSecond, totalTokensPerSecond));
+    }
+
+    /** The price a cost for {@code hardwareId} would use, in the default region (falling back to region-less). */
+    public Optional<Price> priceFor(String hardwareId, PurchaseOption option, LocalDate date) {
+        Optional<Accelerator> accelerator = Accelerator.fromId(hardwareId);
+        if (accelerator.isEmpty()) {
+            return Optional.empty();
+        }
+        PriceKey key = new PriceKey(accelerator.get(), option == null ? PurchaseOption.ON_DEMAND : option,
+                properties.defaultRegion());
+        return priceBook.inForce(key, date == null ? priceBook.today() : date);
+    }
+
+    /** A stored result costed at the price in force on its (UTC) run date and at today's price, both labelled. */
+    public Repricing reprice(String hardwareId, int accelerators, double outputTokensPerSecond,
+            double totalTokensPerSecond, PurchaseOption option, Instant ranAt) {
+        LocalDate runDate = ranAt.atZone(ZoneOffset.UTC).toLocalDate();
+        LocalDate today = priceBook.today();
+        Cost atRun = costFor(hardwareId, accelerators, outputTokensPerSecond, totalTokensPerSecond, option, runDate)
+                .orElse(null);
+        Cost current = costFor(hardwareId, accelerators, outputTokensPerSecond, totalTokensPerSecond, option, today)
+                .orElse(null);
+        return new Repricing(ranAt, Repricing.Priced.of(Repricing.AT_RUN, runDate, atRun),
+                Repricing.Priced.of(Repricing.CURRENT, today, current));
+    }
+}

@@ -1,0 +1,5 @@
+package io.costbench.service.sweep;
+
+public enum PointStatus {
+    SUCCEEDED, SKIPPED, FAILED
+}

@@ -1,0 +1,127 @@
+package io.costbench.service.sweep;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Optional;
+
+import org.quartz.JobBuilder;
+import org.quartz.JobDetail;
+import org.quartz.JobKey;
+import org.quartz.Scheduler;
+import org.quartz.SchedulerException;
+import org.quartz.SimpleScheduleBuilder;
+import org.quartz.Trigger;
+import org.quartz.TriggerBuilder;
+import org.quartz.impl.matchers.GroupMatcher;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Starts and cancels sweeps. Starting writes the sweep row and schedules all its chunk jobs in one transaction (the
+ * Quartz store joins Spring's transaction), so a sweep is never half-created.
+ */
+@Service
+public class SweepService {
+
+    static final String CHUNK_GROUP_PREFIX = "sweep-";
+
+    private final SweepStore store;
+    private final Scheduler scheduler;
+    private final SweepProperties properties;
+    private final ObjectProvider<PointSimulator> simulators;
+    private final JsonMapper json;
+
+    SweepService(SweepStore store, Scheduler scheduler, SweepProperties properties,
+            ObjectProvider<PointSimulator> simulators, JsonMapper json) {
+        this.store = store;
+        this.scheduler = scheduler;
+        this.properties = properties;
+        this.simulators = simulators;
+        this.json = json;
+    }
+
+    /**
+     * @param definition     a validated definition (see {@link SweepValidator})
+     * @param idempotencyKey null, or a key that makes a second start with the same key return the first sweep
+     */
+    @Transactional
+    public Sweep start(SweepDefinition definition, SweepTrigger trigger, String requestedBy, String idempotencyKey) {
+        long points = definition.pointCount();
+        if (points < 1 || points > properties.maxPoints()) {
+            throw new IllegalArgumentException("a sweep has 1 to " + properties.maxPoints() + " points, not " + points);
+        }
+        if (idempotencyKey != null) {
+            Optional<Sweep> existing = store.findByIdempotencyKey(idempotencyKey);
+            if (existing.isPresent()) {
+                return existing.get();
+            }
+        }
+        int chunkSize = properties.chunkSizeFor(points);
+        int chunks = (int) ((points + chunkSize - 1) / chunkSize);
+        String catalogVersion = simulators.getIfAvailable() == null ? "none"
+                : simulators.getObject().catalogVersion();
+        long id = store.insert(definition.name(), trigger, requestedBy, json.writeValueAsString(definition),
+                (int) points, catalogVersion, chunkSize, chunks, idempotencyKey, now());
+        try {
+            for (int chunk = 0; chunk < chunks; chunk++) {
+                scheduler.scheduleJob(chunkJob(id, chunk), chunkTrigger(id, chunk));
+            }
+        } catch (SchedulerException e) {
+            throw new IllegalStateException("could not schedule sweep " + id, e);
+        }
+        return store.find(id).orElseThrow();
+    }
+
+    /**
+     * Stops the chunks not yet started; running chunks stop before their next batch. Points already stored stay.
+     *
+     * @return the sweep, or empty if there is none with this id
+     * @throws SweepFinishedException if the sweep had already finished
+     */
+    @Transactional
+    public Optional<Sweep> cancel(long id) {
+        Optional<Sweep> sweep = store.find(id);
+        if (sweep.isEmpty()) {
+            return sweep;
+        }
+        if (!store.cancel(id, now())) {
+            throw new SweepFinishedException(id, store.status(id).orElseThrow());
+        }
+        try {
+            scheduler.deleteJobs(new ArrayList<>(scheduler.getJobKeys(GroupMatcher.jobGroupEquals(chunkGroup(id)))));
+        } catch (SchedulerException e) {
+            throw new IllegalStateException("could not unschedule sweep " + id, e);
+        }
+        return store.find(id);
+    }
+
+    static String chunkGroup(long sweepId) {
+        return CHUNK_GROUP_PREFIX + sweepId;
+    }
+
+    private static JobDetail chunkJob(long sweepId, int chunk) {
+        return JobBuilder.newJob(SweepChunkJob.class)
+                .withIdentity(JobKey.jobKey("chunk-" + chunk, chunkGroup(sweepId)))
+                .usingJobData(SweepChunkJob.SWEEP_ID, sweepId)
+                .usingJobData(SweepChunkJob.CHUNK, chunk)
+                // A chunk whose instance dies mid-way is re-run by another instance (or this one after restart).
+                .requestRecovery(true)
+                .build();
+    }
+
+    private static Trigger chunkTrigger(long sweepId, int chunk) {
+        return TriggerBuilder.newTrigger()
+                .withIdentity("chunk-" + chunk, chunkGroup(sweepId))
+                .startNow()
+                .withSchedule(SimpleScheduleBuilder.simpleSchedule().withMisfireHandlingInstructionFireNow())
+                .build();
+    }
+
+    private static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC);
+    }
+}
