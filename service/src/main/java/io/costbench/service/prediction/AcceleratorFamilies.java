@@ -2,9 +2,12 @@ package io.costbench.service.prediction;
 
 import java.util.List;
 
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.gpu.GpuAcceleratorModel;
+import io.costbench.trainium2.Trainium2AcceleratorModel;
 
 /**
  * The production accelerator families, registered as beans here and listed for tools that run without Spring (the
@@ -15,6 +18,16 @@ public class AcceleratorFamilies {
 
     /** Every production family, freshly built from its catalog data. */
     public static List<AcceleratorModel> production() {
-        return List.of();
+        return List.of(GpuAcceleratorModel.fromCatalog(), Trainium2AcceleratorModel.fromCatalog());
+    }
+
+    @Bean
+    GpuAcceleratorModel gpuAcceleratorModel() {
+        return GpuAcceleratorModel.fromCatalog();
+    }
+
+    @Bean
+    Trainium2AcceleratorModel trainium2AcceleratorModel() {
+        return Trainium2AcceleratorModel.fromCatalog();
     }
 }
