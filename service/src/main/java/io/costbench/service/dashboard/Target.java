@@ -8,7 +8,7 @@ public record Target(String hardwareId, String profileId, String optimizations) 
     private static final Map<String, String> HARDWARE_NAMES = Map.of("trn2", "Trainium2", "h100-sxm", "H100",
             "h200-sxm", "H200");
 
-    Target {
+    public Target {
         optimizations = optimizations == null ? "" : optimizations;
     }
 
