@@ -46,10 +46,10 @@
     body.textContent = '';
     var columns = null;
     results.forEach(function (r) {
-      var ops = r.response.operators || (r.response.explanation && r.response.explanation.operators) || [];
+      var ops = r.response.operators || [];
       ops.forEach(function (op) {
         if (!columns) {
-          columns = ['target'].concat(Object.keys(op).filter(function (k) { return typeof op[k] !== 'object'; }));
+          columns = ['target'].concat(Object.keys(op).filter(function (k) { return op[k] === null || typeof op[k] !== 'object'; }));
           var tr = document.createElement('tr');
           columns.forEach(function (c) { var th = document.createElement('th'); th.textContent = c; tr.appendChild(th); });
           head.appendChild(tr);
@@ -58,7 +58,9 @@
         columns.forEach(function (c) {
           var td = document.createElement('td');
           var v = c === 'target' ? r.target.label : op[c];
-          td.textContent = typeof v === 'number' ? (Math.round(v * 1000) / 1000).toString() : (v == null ? '' : String(v));
+          td.textContent = typeof v === 'number'
+            ? (Math.abs(v) >= 1e6 ? v.toPrecision(4) : (Math.round(v * 1000) / 1000).toString())
+            : (v == null ? '' : String(v));
           row.appendChild(td);
         });
         body.appendChild(row);
@@ -100,7 +102,7 @@
     showStatus('Asking the prediction service…');
     var list = targets(s);
     Promise.all(list.map(function (t) {
-      return P.predict(endpoint, {
+      return P.explain(endpoint, {
         model: s.model, hardware: t.hardware, profile: t.profile, inputTokens: s.inputTokens,
         outputTokens: s.outputTokens, concurrency: s.concurrency, optimizations: t.optimizations
       }).then(function (response) { return { target: t, response: response }; },

@@ -21,9 +21,9 @@
     return null;
   }
 
-  /* {category label: ms} from a response's "breakdown" (an object keyed by category, or a list of entries). */
+  /* {category label: ms} from an explanation's cost.msByCategory or a prediction's breakdown. */
   function breakdown(response) {
-    var raw = response && (response.breakdown || (response.explanation && response.explanation.breakdown)) || {};
+    var raw = response && ((response.cost && response.cost.msByCategory) || response.breakdown) || {};
     var byKey = {};
     if (Array.isArray(raw)) {
       raw.forEach(function (e) { byKey[normalise(e.category || e.name)] = number(e); });
@@ -39,12 +39,8 @@
     return result;
   }
 
-  function predict(endpoint, body) {
-    return fetch(endpoint, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Accept': 'application/json' },
-      body: JSON.stringify(body)
-    }).then(function (r) {
+  function answer(request) {
+    return request.then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (json) {
         if (!r.ok) {
           var e = new Error(json.detail || json.title || ('HTTP ' + r.status));
@@ -56,9 +52,33 @@
     });
   }
 
+  /* POST a prediction request as JSON. */
+  function predict(endpoint, body) {
+    return answer(fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept': 'application/json' },
+      body: JSON.stringify(body)
+    }));
+  }
+
+  /* GET an explanation: the same fields as query parameters, optimizations comma-separated (left out when none). */
+  function explain(endpoint, body) {
+    var query = new URLSearchParams();
+    Object.keys(body).forEach(function (k) {
+      var v = body[k];
+      if (Array.isArray(v)) {
+        if (v.length) { query.set(k, v.join(',')); }
+      } else if (v !== null && v !== undefined && v !== '') {
+        query.set(k, String(v));
+      }
+    });
+    return answer(fetch(endpoint + '?' + query.toString(), { headers: { 'Accept': 'application/json' } }));
+  }
+
   window.costbenchPredictions = {
     categories: CATEGORIES.map(function (c) { return c[1]; }),
     breakdown: breakdown,
-    predict: predict
+    predict: predict,
+    explain: explain
   };
 })();

@@ -39,8 +39,8 @@ class ExplainPageController {
                 ? concurrency : 32);
         page.addAttribute("switches", optimizations.switches());
         page.addAttribute("checked", checked == null ? Set.of() : checked);
-        page.addAttribute("explainEndpoint", endpoint.path());
-        page.addAttribute("predictionsAvailable", endpoint.available());
+        page.addAttribute("explainEndpoint", endpoint.explainPath());
+        page.addAttribute("predictionsAvailable", endpoint.explainAvailable());
         return "explain";
     }
 }

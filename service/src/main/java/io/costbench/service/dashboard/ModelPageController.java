@@ -54,8 +54,8 @@ class ModelPageController {
         model.addAttribute("catalogEntry", entry.orElse(null));
         model.addAttribute("workloads", Workload.STANDARD);
         model.addAttribute("workload", selected);
-        model.addAttribute("explainEndpoint", endpoint.path());
-        model.addAttribute("predictionsAvailable", endpoint.available());
+        model.addAttribute("predictEndpoint", endpoint.predictPath());
+        model.addAttribute("predictionsAvailable", endpoint.predictAvailable());
         model.addAttribute("optimizations", optimizations.switches());
         Optional<SweepRef> sweep = queries.latestUsableSweepWith(id);
         model.addAttribute("sweep", sweep.orElse(null));
