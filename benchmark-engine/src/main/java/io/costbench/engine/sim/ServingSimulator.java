@@ -21,14 +21,21 @@ public final class ServingSimulator {
     private final Deployment deployment;
     private final ShapeQuantizer quantizer;
     private final ConcurrentHashMap<StepShape, PricedStep> memo = new ConcurrentHashMap<>();
+    private final boolean decodeRuns;
 
     public ServingSimulator(Deployment deployment) {
         this(deployment, ShapeQuantizer.standard());
     }
 
     public ServingSimulator(Deployment deployment, ShapeQuantizer quantizer) {
+        this(deployment, quantizer, true);
+    }
+
+    /** @param decodeRuns advance runs of identical decode-only steps at once (off only to test that it is exact) */
+    ServingSimulator(Deployment deployment, ShapeQuantizer quantizer, boolean decodeRuns) {
         this.deployment = deployment;
         this.quantizer = quantizer;
+        this.decodeRuns = decodeRuns;
     }
 
     /** One run with a fresh memo. */
@@ -42,6 +49,10 @@ public final class ServingSimulator {
 
     public Deployment deployment() {
         return deployment;
+    }
+
+    boolean decodeRuns() {
+        return decodeRuns;
     }
 
     ShapeQuantizer quantizer() {

@@ -43,12 +43,14 @@ final class SimulationRun {
     private final Request[] requests;
     private final ArrayDeque<Request> waiting = new ArrayDeque<>();
     private final ArrayList<Request> running = new ArrayList<>();
-    private final ArrayList<Request> scheduled = new ArrayList<>();
+    private Request[] scheduled = new Request[64];
+    private int scheduledCount;
     private final List<PrefillChunk> chunks = new ArrayList<>();
     private final IdentityHashMap<PricedStep, long[]> stepCounts = new IdentityHashMap<>();
     private final Percentiles.Weighted itl = new Percentiles.Weighted();
 
     private final long blocksTotal;
+    private final long blockTokens;
     private long blocksFree;
     private long peakBlocksUsed;
     private double now;
@@ -61,6 +63,7 @@ final class SimulationRun {
     private long decodeSequenceSteps;
     private long stepsWithDecode;
     private long preemptions;
+    private long batchedSteps;
     private int pricedShapes;
 
     SimulationRun(ServingSimulator simulator, Deployment deployment, Workload workload) {
@@ -72,7 +75,8 @@ final class SimulationRun {
         this.decodeTokens = speculative == null ? 1 : speculative.draftTokens() + 1;
         this.window = deployment.model().slidingWindowTokens();
         this.acceptanceRandom = new SplittableRandom(workload.seed() ^ ACCEPTANCE_SALT);
-        this.blocksTotal = rules.kvCacheCapacityTokens() / rules.kvBlockTokens();
+        this.blockTokens = rules.kvBlockTokens();
+        this.blocksTotal = rules.kvCacheCapacityTokens() / blockTokens;
         this.blocksFree = blocksTotal;
         this.requests = generate();
     }
@@ -116,13 +120,17 @@ final class SimulationRun {
                 release();
                 continue;
             }
-            scheduled.clear();
+            if (decodeRun()) {
+                release();
+                continue;
+            }
+            scheduledCount = 0;
             if (rules.prefillPolicy() == PrefillPolicy.ONE_AT_A_TIME) {
                 scheduleOneAtATime();
             } else {
                 scheduleChunkedMixed();
             }
-            if (scheduled.isEmpty()) {
+            if (scheduledCount == 0) {
                 throw new IllegalStateException("scheduler made no progress at t=" + now + " ms with "
                         + running.size() + " running and " + waiting.size() + " waiting");
             }
@@ -232,17 +240,168 @@ final class SimulationRun {
         }
     }
 
+    /**
+     * Runs several decode-only steps at once when nothing can change between them but the contexts growing by one
+     * token: every running request decodes, none finishes, no waiting request can be admitted, no request arrives,
+     * the KV cache has the blocks, and the canonical shape (hence the price) stays the same. The outcome is the one
+     * the step-by-step path produces; it only skips the per-step bookkeeping (the bulk of a long decode).
+     */
+    private boolean decodeRun() {
+        if (!simulator.decodeRuns() || speculative != null || running.isEmpty()) {
+            return false;
+        }
+        int n = running.size();
+        boolean chunked = rules.prefillPolicy() == PrefillPolicy.CHUNKED_MIXED;
+        if (chunked && n > rules.maxBatchedTokens()) {
+            return false;
+        }
+        long contextSum = 0;
+        long windowedSum = 0;
+        int contextMax = 0;
+        int below = 0;
+        long limit = Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            Request r = running.get(i);
+            if (!r.isDecode()) {
+                return false;
+            }
+            int context = r.computed;
+            contextSum += context;
+            contextMax = Math.max(contextMax, context);
+            // Nobody may finish inside the run: the finishing step goes the ordinary way.
+            limit = Math.min(limit, r.outputTokens - r.generated - 1);
+            if (window > 0) {
+                if (context < window) {
+                    below++;
+                    limit = Math.min(limit, window - context + 1);
+                }
+                windowedSum += Math.min(context, window);
+            } else {
+                windowedSum += context;
+            }
+        }
+        if (limit < 2 || admissible(chunked ? rules.maxBatchedTokens() - n : rules.maxBatchedTokens())) {
+            return false;
+        }
+        int k = (int) Math.min(limit, Integer.MAX_VALUE);
+        StepShape first = canonicalDecode(n, contextSum, contextMax, windowedSum, below, 0);
+        // The canonical shape only grows with the step index: the run ends where it first changes.
+        int lo = 1;
+        int hi = k;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (canonicalDecode(n, contextSum, contextMax, windowedSum, below, mid - 1).equals(first)) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        k = lo;
+        while (k >= 2 && blocksNeeded(k) > blocksFree) {
+            k /= 2;
+        }
+        if (k < 2) {
+            return false;
+        }
+        PricedStep step = simulator.lookup(first);
+        if (step == null) {
+            step = simulator.price(first);
+            pricedShapes++;
+        }
+        double stepMs = step.cost().timeMs();
+        if (nextToSend < requests.length && (workload.maxConcurrency() == 0 || inFlight < workload.maxConcurrency())) {
+            double arrival = requests[nextToSend].arrivalMs;
+            double end = now;
+            int fit = 0;
+            while (fit < k && (end += stepMs) < arrival) {
+                fit++;
+            }
+            k = fit;
+            if (k < 2) {
+                return false;
+            }
+        }
+        applyDecodeRun(step, k);
+        return true;
+    }
+
+    private StepShape canonicalDecode(int n, long contextSum, int contextMax, long windowedSum, int below, int j) {
+        return simulator.quantizer().canonical(n, 1, contextSum + (long) j * n, contextMax + j,
+                windowedSum + (long) j * below, window, List.of());
+    }
+
+    /** Whether the head of the queue could be admitted now (it then could not later: free blocks only shrink). */
+    private boolean admissible(int budget) {
+        if (waiting.isEmpty() || running.size() >= rules.maxNumSeqs() || budget <= 0) {
+            return false;
+        }
+        Request head = waiting.peekFirst();
+        int tokens = Math.min(head.remaining(), budget);
+        return blocks(head.computed + tokens) - head.blocks <= blocksFree;
+    }
+
+    private long blocksNeeded(int steps) {
+        long need = 0;
+        for (Request r : running) {
+            need += Math.max(0, blocks((long) r.computed + steps) - r.blocks);
+        }
+        return need;
+    }
+
+    private void applyDecodeRun(PricedStep step, int k) {
+        double stepMs = step.cost().timeMs();
+        double start = now;
+        double firstEnd = now + stepMs;
+        for (int j = 0; j < k; j++) {
+            now += stepMs;
+        }
+        long together = 0;
+        for (Request r : running) {
+            long need = blocks((long) r.computed + k) - r.blocks;
+            if (need > 0) {
+                r.blocks += need;
+                blocksFree -= need;
+            }
+            if (r.lastTokenMs == start) {
+                together++;
+            } else {
+                itl.add(firstEnd - r.lastTokenMs, 1);
+            }
+            r.computed += k;
+            r.generated += k;
+            r.lastTokenMs = now;
+        }
+        peakBlocksUsed = Math.max(peakBlocksUsed, blocksTotal - blocksFree);
+        int n = running.size();
+        itl.add(stepMs, together);
+        itl.add(stepMs, (long) n * (k - 1));
+        long[] counts = stepCounts.computeIfAbsent(step, s -> new long[2]);
+        counts[0] += k;
+        counts[1] += k;
+        steps += k;
+        decodeOnlySteps += k;
+        stepsWithDecode += k;
+        decodeSequenceSteps += (long) n * k;
+        batchedSteps += k;
+    }
+
     private void schedule(Request r, int tokens, boolean decode) {
         r.scheduledTokens = tokens;
         r.decodeStep = decode;
-        scheduled.add(r);
+        if (scheduledCount == scheduled.length) {
+            scheduled = java.util.Arrays.copyOf(scheduled, 2 * scheduledCount);
+        }
+        scheduled[scheduledCount++] = r;
     }
 
     private long blocks(long tokens) {
-        return (tokens + rules.kvBlockTokens() - 1) / rules.kvBlockTokens();
+        return (tokens + blockTokens - 1) / blockTokens;
     }
 
     private boolean allocate(Request r, long tokens) {
+        if (tokens <= r.blocks * blockTokens) {
+            return true;
+        }
         long need = blocks(tokens) - r.blocks;
         if (need <= 0) {
             return true;
@@ -272,7 +431,8 @@ final class SimulationRun {
         long windowedSum = 0;
         int contextMax = 0;
         chunks.clear();
-        for (Request r : scheduled) {
+        for (int i = 0; i < scheduledCount; i++) {
+            Request r = scheduled[i];
             if (r.decodeStep) {
                 decodeSequences++;
                 int context = r.computed;
@@ -309,7 +469,8 @@ final class SimulationRun {
         double end = now + stepMs;
         long advancedTogether = 0;
         boolean anyFinished = false;
-        for (Request r : scheduled) {
+        for (int i = 0; i < scheduledCount; i++) {
+            Request r = scheduled[i];
             int emitted;
             if (r.decodeStep && speculative != null) {
                 emitted = Math.min(1 + acceptedDrafts(), r.outputTokens - r.generated);
@@ -397,7 +558,7 @@ final class SimulationRun {
         m.put("interactivity", medianTpot > 0 ? 1000.0 / medianTpot : 0.0);
         SimulationStats stats = new SimulationStats(steps, decodeOnlySteps, preemptions, stepCounts.size(),
                 pricedShapes, stepsWithDecode == 0 ? 0 : (double) decodeSequenceSteps / stepsWithDecode,
-                peakBlocksUsed, blocksTotal);
+                peakBlocksUsed, blocksTotal, batchedSteps);
         return new SimulationResult(m, medianDecodeStep(), stats);
     }
 

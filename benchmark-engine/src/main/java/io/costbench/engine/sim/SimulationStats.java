@@ -11,7 +11,8 @@ package io.costbench.engine.sim;
  * @param meanDecodeBatch    mean decode sequences per step that had any
  * @param peakKvBlocksUsed   the most KV blocks held at once
  * @param kvBlocksTotal      KV blocks the deployment offers
+ * @param batchedSteps       decode steps advanced in runs of identical steps (bookkeeping skipped, same outcome)
  */
 public record SimulationStats(long steps, long decodeOnlySteps, long preemptions, int distinctShapes,
-        int pricedShapes, double meanDecodeBatch, long peakKvBlocksUsed, long kvBlocksTotal) {
+        int pricedShapes, double meanDecodeBatch, long peakKvBlocksUsed, long kvBlocksTotal, long batchedSteps) {
 }

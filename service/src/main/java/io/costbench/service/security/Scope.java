@@ -3,6 +3,8 @@ package io.costbench.service.security;
 import java.util.Arrays;
 import java.util.Optional;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
 /** What a token may change. {@code admin} implies the other two (see {@link #authority()} use in the filter). */
 public enum Scope {
     RUNS_WRITE("runs:write"),
@@ -16,6 +18,7 @@ public enum Scope {
     }
 
     /** The name on the wire and in the database, e.g. {@code runs:write}. */
+    @JsonValue
     public String wireName() {
         return wireName;
     }

@@ -24,10 +24,13 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 import io.costbench.service.web.BadInputException;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 
 /** Token administration (admin scope, see {@link ApiScopeRules}). */
 @RestController
 @RequestMapping("/api/v1/tokens")
+@SecurityRequirement(name = "bearerToken")
 class TokenController {
 
     private final ApiTokens tokens;
@@ -53,7 +56,7 @@ class TokenController {
 
     @PostMapping
     ResponseEntity<IssuedToken> create(@Valid @RequestBody CreateTokenRequest request,
-            @AuthenticationPrincipal TokenPrincipal caller) {
+            @Parameter(hidden = true) @AuthenticationPrincipal TokenPrincipal caller) {
         EnumSet<Scope> scopes = EnumSet.noneOf(Scope.class);
         for (int i = 0; i < request.scopes().size(); i++) {
             String name = request.scopes().get(i);

@@ -61,26 +61,33 @@ class ChunkRunner {
         int from = chunkIndex * sweep.chunkSize();
         int to = Math.min(sweep.totalPoints(), from + sweep.chunkSize());
         Set<String> stored = store.existingKeys(sweepId, from, to);
-        List<Scenario> pending = definition.scenarios(from, to).stream().filter(s -> !stored.contains(s.key())).toList();
+        List<Scenario> pending = definition.scenarios(from, to).stream()
+                .filter(scenario -> !stored.contains(scenario.key())).toList();
         PointSimulator simulator = simulators.getIfAvailable(() -> NO_MODELS);
         String catalogVersion = simulator.catalogVersion();
 
         List<SweepPoint> batch = new ArrayList<>(properties.writeBatchSize());
+        long started = System.nanoTime();
+        long storageNanos = 0;
         for (Scenario scenario : pending) {
             if (batch.isEmpty() && stopped(sweepId)) {
-                log.info("sweep {} chunk {}: stopped ({} points left)", sweepId, chunkIndex, pending.size());
+                log.info("sweep {} chunk {}: stopped, the sweep is no longer running", sweepId, chunkIndex);
                 return;
             }
             batch.add(simulate(simulator, scenario, catalogVersion, chunkIndex, executedBy));
             if (batch.size() == properties.writeBatchSize()) {
-                write(sweepId, batch);
+                storageNanos += write(sweepId, batch);
                 batch.clear();
             }
         }
-        write(sweepId, batch);
+        storageNanos += write(sweepId, batch);
+        long totalMs = (System.nanoTime() - started) / 1_000_000;
+        log.info("sweep {} chunk {}: {} points ({} already stored) in {} ms, storage {} ms, on {}", sweepId,
+                chunkIndex, pending.size(), to - from - pending.size(), totalMs, storageNanos / 1_000_000, executedBy);
     }
 
-    private SweepPoint simulate(PointSimulator simulator, Scenario scenario, String catalogVersion, int chunkIndex, String executedBy) {
+    private SweepPoint simulate(PointSimulator simulator, Scenario scenario, String catalogVersion, int chunkIndex,
+            String executedBy) {
         try {
             PointOutcome outcome = simulator.simulate(scenario);
             return SweepPoint.succeeded(scenario, outcome, catalogVersion, chunkIndex, executedBy, now());
@@ -95,10 +102,12 @@ class ChunkRunner {
         }
     }
 
-    private void write(long sweepId, List<SweepPoint> batch) {
+    /** @return nanoseconds spent storing */
+    private long write(long sweepId, List<SweepPoint> batch) {
         if (batch.isEmpty()) {
-            return;
+            return 0;
         }
+        long started = System.nanoTime();
         try {
             store.record(sweepId, batch, now());
         } catch (DuplicateKeyException e) {
@@ -108,6 +117,7 @@ class ChunkRunner {
             Set<String> stored = store.existingKeys(sweepId, from, to);
             store.record(sweepId, batch.stream().filter(p -> !stored.contains(p.scenarioKey())).toList(), now());
         }
+        return System.nanoTime() - started;
     }
 
     private boolean stopped(long sweepId) {

@@ -53,8 +53,10 @@ public record SweepDefinition(
 
         /** The target's part of a scenario key; optimizations in sorted order so equal sets give equal keys. */
         String key() {
-            String switches = optimizations == null ? "default" : String.join("+", optimizations.stream().sorted().toList());
-            return hardware + "|" + profile + "|" + switches + "|tp=" + (tensorParallel == null ? "default" : tensorParallel)
+            String switches = optimizations == null ? "default"
+                    : String.join("+", optimizations.stream().sorted().toList());
+            return hardware + "|" + profile + "|" + switches
+                    + "|tp=" + (tensorParallel == null ? "default" : tensorParallel)
                     + "|" + (precision == null ? "default" : precision.toLowerCase(java.util.Locale.ROOT));
         }
     }

@@ -4,14 +4,20 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
-/** RFC 9457 problem details for the sweeps API, naming the fields in error. */
+/**
+ * RFC 9457 problem details for the sweeps API, naming the fields in error. Ordered before the service-wide API advice,
+ * whose catch-all would otherwise answer these with a 500.
+ */
 @RestControllerAdvice(assignableTypes = SweepApiController.class)
+@Order(Ordered.HIGHEST_PRECEDENCE)
 class SweepProblems {
 
     @ExceptionHandler(InvalidSweepException.class)

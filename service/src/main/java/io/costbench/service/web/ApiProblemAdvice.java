@@ -127,7 +127,7 @@ public class ApiProblemAdvice extends ResponseEntityExceptionHandler {
     }
 
     /** Jackson's path as {@code context.concurrency} or {@code result.items[2]}. */
-    static String fieldPath(JacksonException ex) {
+    public static String fieldPath(JacksonException ex) {
         StringBuilder path = new StringBuilder();
         for (JacksonException.Reference reference : ex.getPath()) {
             if (reference.getPropertyName() != null) {

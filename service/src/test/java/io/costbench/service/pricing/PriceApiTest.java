@@ -1,13 +1,23 @@
 package io.costbench.service.pricing;
 
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
+import io.costbench.pricing.PriceOverlapException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -34,6 +44,9 @@ class PriceApiTest {
 
     @Autowired
     DataSource dataSource;
+
+    @Autowired
+    PriceBook priceBook;
 
     @Test
     void addListLookUpAndCloseAPrice() throws Exception {
@@ -114,6 +127,38 @@ class PriceApiTest {
         assertThat(rows()).isZero();
         assertThat(post("/api/v1/prices/999999999/close", "{\"effectiveTo\":\"2026-08-01\"}").statusCode())
                 .isEqualTo(404);
+    }
+
+    @Test
+    void concurrentOverlappingAddsStoreExactlyOnePrice() throws Exception {
+        int writers = 4;
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            List<Future<Boolean>> results = new ArrayList<>();
+            for (int i = 0; i < writers; i++) {
+                String perHour = "1." + (i + 1);
+                results.add(pool.submit(() -> {
+                    start.await();
+                    try {
+                        priceBook.add(new NewPriceRequest("trn2", "spot", region, "USD", new BigDecimal(perHour),
+                                LocalDate.parse("2026-01-01"), null, "race", null).toPrice());
+                        return true;
+                    } catch (PriceOverlapException e) {
+                        return false;
+                    }
+                }));
+            }
+            start.countDown();
+            int stored = 0;
+            for (Future<Boolean> result : results) {
+                stored += result.get(60, TimeUnit.SECONDS) ? 1 : 0;
+            }
+            assertThat(stored).isEqualTo(1);
+            assertThat(rows()).isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     private String body(String accelerator, String perHour, String from, String to) {

@@ -88,6 +88,7 @@ class ApiSecurityTest {
         String token = body.get("token").asString();
         long id = body.get("id").asLong();
         assertThat(token).startsWith("cb_");
+        assertThat(body.get("scopes").get(0).asString()).isEqualTo("runs:write");
         assertThat(created.headers().firstValue("Location")).hasValue("/api/v1/tokens/" + id);
 
         HttpResponse<String> listed = http.get("/api/v1/tokens", "Authorization", TestTokens.adminBearer());

@@ -12,6 +12,9 @@ import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.ResultActions;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
+import io.costbench.service.security.ApiTokens;
+import io.costbench.service.security.Scope;
+import io.costbench.service.security.TestTokens;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -41,6 +44,24 @@ class SweepApiTest {
     SweepStore store;
     @Autowired
     JsonMapper json;
+    @Autowired
+    ApiTokens apiTokens;
+
+    private String sweepsToken;
+
+    @Test
+    void startingAndCancellingNeedTheSweepsWriteScope() throws Exception {
+        long before = store.count();
+        mvc.perform(post("/api/v1/sweeps").contentType(MediaType.APPLICATION_JSON).content("{\"preset\":\"default\"}"))
+                .andExpect(status().isUnauthorized());
+        String runsOnly = TestTokens.issue(apiTokens, Scope.RUNS_WRITE);
+        mvc.perform(post("/api/v1/sweeps").header("Authorization", TestTokens.bearer(runsOnly))
+                        .contentType(MediaType.APPLICATION_JSON).content("{\"preset\":\"default\"}"))
+                .andExpect(status().isForbidden())
+                .andExpect(jsonPath("$.requiredScope").value("sweeps:write"));
+        mvc.perform(post("/api/v1/sweeps/{id}/cancel", 1L)).andExpect(status().isUnauthorized());
+        assertThat(store.count()).isEqualTo(before);
+    }
 
     @Test
     void thePresetStartsTheDefaultSweep() throws Exception {
@@ -51,7 +72,8 @@ class SweepApiTest {
                 .andExpect(jsonPath("$.progress.done").value(0))
                 .andExpect(jsonPath("$.progress.total").value(243))
                 .andExpect(jsonPath("$.progress.failed").value(0))
-                .andExpect(jsonPath("$.trigger").value("API"));
+                .andExpect(jsonPath("$.trigger").value("API"))
+                .andExpect(jsonPath("$.requestedBy").value(org.hamcrest.Matchers.startsWith("token ")));
     }
 
     @Test
@@ -146,8 +168,11 @@ class SweepApiTest {
                 .andExpect(jsonPath("$.errors[0].field").value(field));
     }
 
-    /** A write request as an authorised API client makes it. */
+    /** A write request as an API client with the sweeps:write scope makes it. */
     private ResultActions write(MockHttpServletRequestBuilder request) throws Exception {
-        return mvc.perform(request);
+        if (sweepsToken == null) {
+            sweepsToken = TestTokens.issue(apiTokens, Scope.SWEEPS_WRITE);
+        }
+        return mvc.perform(request.header("Authorization", TestTokens.bearer(sweepsToken)));
     }
 }

@@ -1,0 +1,201 @@
+package io.costbench.gpu;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import io.costbench.engine.graph.GraphOptions;
+import io.costbench.engine.model.AttentionMixer;
+import io.costbench.engine.model.DenseMlp;
+import io.costbench.engine.model.LayerSpec;
+import io.costbench.engine.model.ModelSpec;
+import io.costbench.engine.model.MoeMlp;
+import io.costbench.engine.model.Precision;
+import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.engine.port.CatalogEntry;
+import io.costbench.engine.port.Deployment;
+import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.engine.port.PrefillPolicy;
+import io.costbench.engine.port.ProfileEntry;
+import io.costbench.engine.port.SchedulingRules;
+
+/**
+ * NVIDIA GPUs (H100 SXM, H200 SXM) served by vLLM or TensorRT-LLM. Hardware specs and serving profiles are data files
+ * under {@code catalog/gpu/}; a deployment checks that the weights fit, sizes the KV cache from what is left, and
+ * prices steps with {@link GpuStepPricer}.
+ */
+public final class GpuAcceleratorModel implements AcceleratorModel {
+
+    static final String EAGLE3 = "eagle3";
+    static final String FP8_KV_CACHE = "fp8-kv-cache";
+
+    private static final List<String> HARDWARE = List.of("h100-sxm", "h200-sxm");
+    private static final List<String> PROFILES = List.of("vllm", "trtllm");
+    private static final List<CatalogEntry> OPTIMIZATIONS = List.of(
+            new CatalogEntry(EAGLE3, "EAGLE-3 speculative decoding",
+                    "a one-layer draft proposes k tokens, the target verifies k + 1 per sequence in one pass",
+                    "specs.md §4 (EAGLE-3 paper arXiv 2503.01840; Qwen3 community measurements)"),
+            new CatalogEntry(FP8_KV_CACHE, "FP8 KV cache",
+                    "KV cache stored in fp8: half the cache bytes read per decode step, twice the tokens held",
+                    "vLLM --kv-cache-dtype fp8 / TensorRT-LLM KV cache quantisation"));
+
+    private final Map<String, GpuHardware> hardware;
+    private final Map<String, GpuProfile> profiles;
+
+    private GpuAcceleratorModel(Map<String, GpuHardware> hardware, Map<String, GpuProfile> profiles) {
+        this.hardware = hardware;
+        this.profiles = profiles;
+    }
+
+    /** Loads the hardware specs and serving profiles shipped on the classpath. */
+    public static GpuAcceleratorModel fromCatalog() {
+        Map<String, GpuHardware> hw = new LinkedHashMap<>();
+        for (String id : HARDWARE) {
+            hw.put(id, GpuHardware.load("catalog/gpu/hardware/" + id + ".json"));
+        }
+        Map<String, GpuProfile> pr = new LinkedHashMap<>();
+        for (String id : PROFILES) {
+            pr.put(id, GpuProfile.load("catalog/gpu/profiles/" + id + ".json"));
+        }
+        return new GpuAcceleratorModel(hw, pr);
+    }
+
+    /**
+     * The same catalog with some of a profile's parameters set to other values inside their plausible ranges: what a
+     * calibration sweep varies. Values outside a parameter's range are rejected.
+     */
+    GpuAcceleratorModel withProfileValues(String profileId, Map<String, Double> values) {
+        GpuProfile profile = profiles.get(profileId);
+        if (profile == null) {
+            throw new IllegalArgumentException("unknown GPU serving profile '" + profileId + "'");
+        }
+        Map<String, GpuProfile> changed = new LinkedHashMap<>(profiles);
+        changed.put(profileId, profile.withValues(values));
+        return new GpuAcceleratorModel(hardware, changed);
+    }
+
+    @Override
+    public List<CatalogEntry> hardware() {
+        return hardware.values().stream().map(GpuHardware::catalogEntry).toList();
+    }
+
+    @Override
+    public List<ProfileEntry> profiles() {
+        return profiles.values().stream().map(GpuProfile::entry).toList();
+    }
+
+    @Override
+    public List<CatalogEntry> optimizations() {
+        return OPTIMIZATIONS;
+    }
+
+    @Override
+    public Deployment deploy(ModelSpec model, DeploymentRequest request) {
+        GpuHardware hw = hardware.get(request.hardwareId());
+        if (hw == null) {
+            throw new IllegalArgumentException("unknown GPU hardware '" + request.hardwareId() + "'; known: "
+                    + hardware.keySet());
+        }
+        String profileId = request.profileId() == null ? PROFILES.get(0) : request.profileId();
+        GpuProfile profile = profiles.get(profileId);
+        if (profile == null) {
+            throw new IllegalArgumentException("unknown GPU serving profile '" + profileId + "'; known: "
+                    + profiles.keySet());
+        }
+        int tp = request.tensorParallel() == null ? profile.defaultTensorParallel() : request.tensorParallel();
+        checkTensorParallel(model, hw, tp);
+        Precision precision = request.precision() == null ? Precision.parse(profile.defaultPrecision())
+                : request.precision();
+        Set<String> switches = new HashSet<>(profile.defaultOptimizations());
+        if (request.optimizations() != null) {
+            for (String id : request.optimizations()) {
+                if (OPTIMIZATIONS.stream().noneMatch(o -> o.id().equals(id))) {
+                    throw new IllegalArgumentException("unknown GPU optimization '" + id + "'; known: "
+                            + OPTIMIZATIONS.stream().map(CatalogEntry::id).toList());
+                }
+                switches.add(id);
+            }
+        }
+        GraphOptions options = GraphOptions.standard();
+        if (switches.contains(FP8_KV_CACHE)) {
+            options = new GraphOptions(options.shardLinearAttentionHeads(), options.honourSlidingWindow(),
+                    options.routedExpertsOnly(), Precision.FP8.bytesPerElement());
+        }
+        int maxModelLen = request.maxModelLenTokens() > 0 ? request.maxModelLenTokens()
+                : model.maxPositionEmbeddings();
+        if (maxModelLen > model.maxPositionEmbeddings()) {
+            throw new IllegalArgumentException("max model length " + maxModelLen + " exceeds the "
+                    + model.maxPositionEmbeddings() + " positions of " + model.id());
+        }
+        long kvTokens = kvCapacityTokens(model, hw, profile, tp, precision, options, maxModelLen);
+        SchedulingRules rules = new SchedulingRules((int) profile.value("maxNumSeqs"),
+                (int) profile.value("maxNumBatchedTokens"), kvTokens, (int) profile.value("kvBlockTokens"),
+                PrefillPolicy.CHUNKED_MIXED, List.of(), switches.contains(EAGLE3) ? profile.eagle3() : null);
+        return new GpuDeployment(model, hw, profile, tp, precision, switches, options, rules);
+    }
+
+    private static void checkTensorParallel(ModelSpec model, GpuHardware hw, int tp) {
+        if (tp < 1 || tp > hw.maxGpusPerNode()) {
+            throw new IllegalArgumentException("tensor parallel must be between 1 and " + hw.maxGpusPerNode()
+                    + " (one NVLink node), was " + tp);
+        }
+        for (LayerSpec layer : model.layers()) {
+            if (layer.mixer() instanceof AttentionMixer a && a.numHeads() % tp != 0) {
+                throw new IllegalArgumentException("tensor parallel " + tp + " does not divide the "
+                        + a.numHeads() + " attention heads of " + model.id());
+            }
+        }
+    }
+
+    /**
+     * Tokens the KV cache holds across all sequences: gpu_memory_utilization x HBM on every GPU, less the weight shard
+     * and the activation reserve, divided by the cache bytes a token costs (sliding layers only hold their window,
+     * Gated DeltaNet state counts once per sequence of the maximum length).
+     */
+    static long kvCapacityTokens(ModelSpec model, GpuHardware hw, GpuProfile profile, int tp, Precision precision,
+            GraphOptions options, int maxModelLen) {
+        double usablePerGpu = profile.value("gpuMemoryUtilization") * hw.hbmBytes();
+        double weightsPerGpu = model.weightBytes(precision) / tp;
+        double reservePerGpu = activationReserveBytes(model, profile, tp);
+        double leftPerGpu = usablePerGpu - weightsPerGpu - reservePerGpu;
+        // Linear-attention state is held per sequence whatever its length; spread it over the longest sequence.
+        double kvPerSequence = (model.kvBytesForContext(maxModelLen, options.honourSlidingWindow(),
+                options.kvBytesPerElement()) + model.recurrentStateBytesPerSequence()
+                + model.convStateBytesPerSequence(2.0)) / tp;
+        double minimumCache = Math.min(kvPerSequence, kvPerSequence / maxModelLen * profile.value("kvBlockTokens"));
+        if (leftPerGpu < minimumCache) {
+            throw new DoesNotFitException(String.format(Locale.ROOT,
+                    "%s in %s needs %.1f GB per GPU for weights and activations at TP %d, but %s offers %.1f GB "
+                            + "(gpu_memory_utilization %.2f x %.0f GB)",
+                    model.id(), precision.name().toLowerCase(Locale.ROOT), (weightsPerGpu + reservePerGpu) / 1e9, tp,
+                    hw.id(), usablePerGpu / 1e9, profile.value("gpuMemoryUtilization"), hw.hbmBytes() / 1e9),
+                    (weightsPerGpu + reservePerGpu + minimumCache) * tp, usablePerGpu * tp);
+        }
+        double bytesPerToken = kvPerSequence / maxModelLen;
+        if (bytesPerToken <= 0) {
+            return Long.MAX_VALUE; // no softmax attention layers: the cache never binds
+        }
+        return Math.max(1, (long) (leftPerGpu / bytesPerToken));
+    }
+
+    /**
+     * Memory the stack keeps outside weights and KV cache: a fixed part (CUDA context, communication buffers, graph
+     * pools) and the peak activations of a step of max_num_batched_tokens (hidden states and the widest MLP slice).
+     */
+    static double activationReserveBytes(ModelSpec model, GpuProfile profile, int tp) {
+        long widest = 0;
+        for (LayerSpec layer : model.layers()) {
+            if (layer.feedForward() instanceof DenseMlp d) {
+                widest = Math.max(widest, d.intermediateSize());
+            } else if (layer.feedForward() instanceof MoeMlp m) {
+                widest = Math.max(widest, (long) m.expertIntermediateSize() * m.expertsPerToken());
+            }
+        }
+        double perToken = (4.0 * model.hiddenSize() + 3.0 * widest / tp) * 2.0;
+        return profile.value("fixedReserveBytesPerGpu") + profile.value("maxNumBatchedTokens") * perToken;
+    }
+}

@@ -1,0 +1,305 @@
+package io.costbench.gpu;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.costbench.engine.graph.Operator;
+import io.costbench.engine.graph.OperatorKind;
+import io.costbench.engine.graph.StepGraph;
+import io.costbench.engine.graph.StepShape;
+import io.costbench.engine.model.Precision;
+import io.costbench.engine.port.CostCategory;
+import io.costbench.engine.port.OperatorTiming;
+
+/**
+ * Prices the operators of one step on one GPU: a roofline per operator whose efficiencies depend on the shape (GEMM
+ * tile and wave quantisation by M and N, attention efficiency by context or query length, grouped MoE GEMMs over the
+ * touched experts only, fp8 rate and bytes), plus kernel launches (inside or outside CUDA graphs), NCCL/custom
+ * all-reduce (latency + bytes over NVLink with the ring factor) and the engine's per-step host work.
+ */
+final class GpuStepPricer {
+
+    private static final double US = 1e-3; // microseconds to milliseconds
+    private static final CostCategory[] CATEGORIES = CostCategory.values();
+
+    private final GpuHardware hw;
+    private final int tp;
+    private final Precision precision;
+    // Profile parameters, read once (pricing sits in the simulator's inner loop).
+    private final double cudaGraphMaxBatch;
+    private final double cpuStepUs;
+    private final double cpuPerSequenceUs;
+    private final double eagerLaunchUs;
+    private final double graphGapUs;
+    private final double fp8QuantKernels;
+    private final double attentionKernels;
+    private final double gemmKernels;
+    private final double moeKernels;
+    private final double samplingKernels;
+    private final double gemmComputeEff;
+    private final double fp8Factor;
+    private final double tileM;
+    private final double tileN;
+    private final double waveTileM;
+    private final double gemmBwEff;
+    private final double smallBytesHalf;
+    private final double attnDecodeEff;
+    private final double attnDecodeHalfCtx;
+    private final double attnPrefillEff;
+    private final double attnPrefillHalf;
+    private final double moeBwEff;
+    private final double moeComputeEff;
+    private final double elementwiseEff;
+    private final double arBaseUs;
+    private final double arPerPeerUs;
+    private final double arBusEff;
+
+    GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision) {
+        this.hw = hw;
+        this.tp = tp;
+        this.precision = precision;
+        cudaGraphMaxBatch = profile.value("cudaGraphMaxBatch");
+        cpuStepUs = profile.value("cpuStepOverheadUs");
+        cpuPerSequenceUs = profile.value("cpuPerSequenceUs");
+        eagerLaunchUs = profile.value("eagerLaunchUs");
+        graphGapUs = profile.value("graphKernelGapUs");
+        fp8QuantKernels = profile.value("fp8ActivationQuantKernels");
+        attentionKernels = profile.value("attentionKernels");
+        gemmKernels = profile.value("gemmKernels");
+        moeKernels = profile.value("moeKernels");
+        samplingKernels = profile.value("samplingKernels");
+        gemmComputeEff = profile.value("gemmComputeEfficiency");
+        fp8Factor = profile.value("fp8ComputeEfficiencyFactor");
+        tileM = profile.value("gemmTileM");
+        tileN = profile.value("gemmTileN");
+        waveTileM = profile.value("gemmWaveTileM");
+        gemmBwEff = profile.value("gemmBandwidthEfficiency");
+        smallBytesHalf = profile.value("smallKernelBytesHalf");
+        attnDecodeEff = profile.value("attentionDecodeBandwidthEfficiency");
+        attnDecodeHalfCtx = profile.value("attentionDecodeHalfContextTokens");
+        attnPrefillEff = profile.value("attentionPrefillComputeEfficiency");
+        attnPrefillHalf = profile.value("attentionPrefillHalfTokens");
+        moeBwEff = profile.value("moeBandwidthEfficiency");
+        moeComputeEff = profile.value("moeComputeEfficiency");
+        elementwiseEff = profile.value("elementwiseBandwidthEfficiency");
+        arBaseUs = profile.value("allReduceBaseLatencyUs");
+        arPerPeerUs = profile.value("allReducePerPeerLatencyUs");
+        arBusEff = profile.value("allReduceBusEfficiency");
+    }
+
+    /** Accumulates a step's time by category, and optionally the per-operator timings and counters. */
+    static final class Tally {
+        final double[] ms = new double[CATEGORIES.length];
+        final List<OperatorTiming> operators;
+        double kernels;
+        double hbmBytes;
+        double flops;
+        double allReduceMs;
+        boolean decodeGraph;
+
+        Tally(boolean explain) {
+            operators = explain ? new ArrayList<>() : null;
+        }
+
+        double totalMs() {
+            double sum = 0;
+            for (double v : ms) {
+                sum += v;
+            }
+            return sum;
+        }
+
+        Map<CostCategory, Double> byCategory() {
+            Map<CostCategory, Double> map = new EnumMap<>(CostCategory.class);
+            for (CostCategory c : CATEGORIES) {
+                if (ms[c.ordinal()] > 0) {
+                    map.put(c, ms[c.ordinal()]);
+                }
+            }
+            return map;
+        }
+
+        Map<String, Object> counters() {
+            Map<String, Object> c = new LinkedHashMap<>();
+            double total = totalMs();
+            c.put("kernelLaunches", Math.round(kernels));
+            c.put("cudaGraphDecode", decodeGraph);
+            c.put("hbmBytes", hbmBytes);
+            c.put("flops", flops);
+            c.put("achievedHbmBandwidthBytesPerSecond", total > 0 ? hbmBytes / (total / 1e3) : 0.0);
+            c.put("achievedFlopsPerSecond", total > 0 ? flops / (total / 1e3) : 0.0);
+            c.put("allReduceMs", allReduceMs);
+            c.put("hostMs", ms[CostCategory.HOST.ordinal()]);
+            return c;
+        }
+    }
+
+    /** Prices every operator of the graph into the tally; {@code withHost} adds the engine's per-step host work. */
+    void price(StepGraph graph, boolean withHost, Tally tally) {
+        StepShape shape = graph.shape();
+        int tokens = shape.totalTokens();
+        boolean withinCapture = tokens <= cudaGraphMaxBatch;
+        boolean decodeOnly = shape.isDecodeOnly();
+        tally.decodeGraph |= withinCapture && decodeOnly;
+        for (Operator op : graph.operators()) {
+            priceOperator(op, withinCapture, decodeOnly, tally);
+        }
+        if (withHost) {
+            int sequences = shape.decodeSequences() + shape.prefills().size();
+            double hostMs = (cpuStepUs + cpuPerSequenceUs * sequences) * US;
+            tally.ms[CostCategory.HOST.ordinal()] += hostMs;
+            if (tally.operators != null) {
+                tally.operators.add(new OperatorTiming("engine.step_host", "HOST", 1, hostMs,
+                        Map.of(CostCategory.HOST, hostMs), 0, 0, 0,
+                        "scheduler, input preparation and output processing for " + sequences + " sequences"));
+            }
+        }
+    }
+
+    private void priceOperator(Operator op, boolean withinCapture, boolean decodeOnly, Tally tally) {
+        if (op.rows() == 0 && op.kind() != OperatorKind.ALL_REDUCE) {
+            return;
+        }
+        double computeMs;
+        double memoryMs;
+        double commMs = 0;
+        double kernels;
+        double bytes = op.hbmBytes();
+        switch (op.kind()) {
+            case GEMM, LM_HEAD, MOE_ROUTER -> {
+                boolean lowPrecision = op.kind() == OperatorKind.GEMM && precision == Precision.FP8;
+                double peak = hw.denseFlopsPerSecond(lowPrecision ? Precision.FP8 : Precision.BF16);
+                double eff = gemmComputeEff * (lowPrecision ? fp8Factor : 1.0) * gemmShapeUtilisation(op);
+                computeMs = op.flops() / (peak * eff) * 1e3;
+                memoryMs = bytesMs(bytes, gemmBwEff);
+                // q and kv projections run as one fused qkv_proj GEMM: half a launch each.
+                double share = op.name().endsWith("q_proj") || op.name().endsWith("kv_proj") ? 0.5 : 1.0;
+                kernels = share * (gemmKernels + (lowPrecision ? fp8QuantKernels : 0));
+            }
+            case ATTENTION -> {
+                double sequences = Math.max(1, op.sequences());
+                double peak = hw.denseFlopsPerSecond(Precision.BF16);
+                if (op.prefill()) {
+                    double queryTokens = op.rows() / sequences;
+                    double eff = attnPrefillEff * queryTokens / (queryTokens + attnPrefillHalf);
+                    computeMs = op.flops() / (peak * eff) * 1e3;
+                    memoryMs = bytesMs(bytes, attnDecodeEff);
+                } else {
+                    double context = op.contextTokens() / sequences;
+                    double eff = attnDecodeEff * context / (context + attnDecodeHalfCtx);
+                    computeMs = op.flops() / (peak * attnPrefillEff) * 1e3;
+                    memoryMs = bytesMs(bytes, Math.max(eff, 1e-3));
+                }
+                kernels = attentionKernels;
+            }
+            case MOE_EXPERTS -> {
+                double touched = Math.max(1e-9, op.expertsTouched());
+                double rowsPerExpert = op.rows() / touched;
+                double mUtil = rowsPerExpert / (Math.ceil(rowsPerExpert / tileM) * tileM);
+                double peak = hw.denseFlopsPerSecond(precision);
+                computeMs = op.flops() / (peak * moeComputeEff * Math.min(1.0, mUtil)) * 1e3;
+                memoryMs = bytesMs(bytes, moeBwEff);
+                kernels = moeKernels;
+            }
+            case ALL_REDUCE -> {
+                computeMs = 0;
+                memoryMs = 0;
+                if (tp > 1) {
+                    boolean gather = op.name().contains("all_gather");
+                    double ringFactor = gather ? (tp - 1.0) / tp : 2.0 * (tp - 1.0) / tp;
+                    commMs = (arBaseUs + arPerPeerUs * (tp - 1)) * US
+                            + op.collectiveBytes() * ringFactor / (hw.nvlinkBytesPerSecond() * arBusEff) * 1e3;
+                }
+                kernels = 1;
+            }
+            case SAMPLING -> {
+                computeMs = 0;
+                memoryMs = bytesMs(bytes, elementwiseEff);
+                kernels = samplingKernels;
+            }
+            default -> {
+                // Norms, activations, gates, embedding gathers, Gated DeltaNet conv and recurrence: bandwidth-bound.
+                computeMs = op.flops() / (hw.denseFlopsPerSecond(Precision.BF16) * attnPrefillEff) * 1e3;
+                memoryMs = bytesMs(bytes, elementwiseEff);
+                kernels = 1;
+            }
+        }
+        double rooflineMs = Math.max(computeMs, memoryMs);
+        double gpuMs = rooflineMs + commMs;
+        // Inside a CUDA graph kernels follow each other with a small gap; outside one the host launches each.
+        boolean graphed = withinCapture && op.kind() != OperatorKind.SAMPLING
+                && (op.kind() != OperatorKind.ATTENTION || decodeOnly);
+        double withGaps = gpuMs + kernels * graphGapUs * US;
+        double opMs = graphed ? withGaps : Math.max(withGaps, kernels * eagerLaunchUs * US);
+        double overheadMs = opMs - gpuMs;
+
+        int repeat = op.repeat();
+        CostCategory roofCategory = computeMs > memoryMs ? CostCategory.COMPUTE : CostCategory.MEMORY;
+        tally.ms[roofCategory.ordinal()] += rooflineMs * repeat;
+        tally.ms[CostCategory.COMMUNICATION.ordinal()] += commMs * repeat;
+        tally.ms[CostCategory.OVERHEAD.ordinal()] += overheadMs * repeat;
+        tally.kernels += kernels * repeat;
+        tally.hbmBytes += bytes * repeat;
+        tally.flops += op.flops() * repeat;
+        if (op.kind() == OperatorKind.ALL_REDUCE) {
+            tally.allReduceMs += commMs * repeat;
+        }
+        if (tally.operators != null) {
+            Map<CostCategory, Double> split = new EnumMap<>(CostCategory.class);
+            if (rooflineMs > 0) {
+                split.put(roofCategory, rooflineMs * repeat);
+            }
+            if (commMs > 0) {
+                split.put(CostCategory.COMMUNICATION, commMs * repeat);
+            }
+            if (overheadMs > 0) {
+                split.put(CostCategory.OVERHEAD, overheadMs * repeat);
+            }
+            tally.operators.add(new OperatorTiming(op.name(), op.kind().name(), repeat, opMs * repeat, split,
+                    op.flops() * repeat, bytes * repeat, 0,
+                    note(op, computeMs > memoryMs) + (graphed ? ", CUDA graph" : ", eager launch")));
+        }
+    }
+
+    /** The mechanism that dominated an operator, in words (explanations only: pricing stays allocation-light). */
+    private String note(Operator op, boolean computeBound) {
+        double sequences = Math.max(1, op.sequences());
+        return switch (op.kind()) {
+            case GEMM, LM_HEAD, MOE_ROUTER -> (computeBound ? "compute-bound GEMM" : "weight streaming")
+                    + " (M=" + op.rows() + ", N=" + op.outFeatures() + ", K=" + op.inFeatures() + ")";
+            case ATTENTION -> op.prefill()
+                    ? "prefill attention, " + Math.round(op.rows() / sequences) + " query tokens per sequence"
+                    : "decode attention, mean context " + Math.round(op.contextTokens() / sequences) + " tokens";
+            case MOE_EXPERTS -> String.format(Locale.ROOT, "grouped GEMM over %.1f of %d experts",
+                    op.expertsTouched(), op.experts());
+            case ALL_REDUCE -> (op.name().contains("all_gather") ? "all-gather" : "all-reduce") + " over " + tp
+                    + " GPUs";
+            case SAMPLING -> "sampling (eager)";
+            default -> "bandwidth-bound element-wise";
+        };
+    }
+
+    /** Fraction of the tensor cores a GEMM of this shape keeps busy: M and N padding to tiles, and SM waves. */
+    double gemmShapeUtilisation(Operator op) {
+        double m = op.rows();
+        double n = Math.max(1, op.outFeatures());
+        double mUtil = m / (Math.ceil(m / tileM) * tileM);
+        double nUtil = n / (Math.ceil(n / tileN) * tileN);
+        double tiles = Math.ceil(m / waveTileM) * Math.ceil(n / tileN);
+        int sms = hw.streamingMultiprocessors();
+        // Small grids are split along K to fill the SMs; large ones run in whole waves.
+        double waveUtil = tiles >= sms ? tiles / (Math.ceil(tiles / sms) * sms) : 1.0;
+        return mUtil * nUtil * waveUtil;
+    }
+
+    private double bytesMs(double bytes, double efficiency) {
+        if (bytes <= 0) {
+            return 0;
+        }
+        return (bytes + smallBytesHalf) / (hw.hbmBytesPerSecond() * efficiency) * 1e3;
+    }
+}

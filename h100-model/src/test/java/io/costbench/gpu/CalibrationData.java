@@ -1,0 +1,217 @@
+package io.costbench.gpu;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.costbench.engine.model.Precision;
+
+/**
+ * The public GPU measurements the model is calibrated and validated on, read straight from the shared calibration
+ * folder (never copied into the repository): {@code public-measurements.csv} (GPUStack Qwen3-8B on one H100) and
+ * {@code aiconfigurator-silicon-h100-h200.csv} (aggregated-serving rows of the models we ship, without attention-DP or
+ * expert parallelism, which this model does not describe).
+ */
+final class CalibrationData {
+
+    static final String PUBLIC = "public-measurements.csv";
+    static final String AICONFIGURATOR = "aiconfigurator-silicon-h100-h200.csv";
+
+    /**
+     * One measured scenario. Throughput for AIConfigurator rows is derived from its TTFT and TPOT (closed loop:
+     * concurrency x OSL / (TTFT + (OSL - 1) x TPOT)); public rows carry the measured output throughput.
+     */
+    record Row(String file, String hardwareId, String profileId, String modelId, Precision precision, int tp,
+            int inputTokens, int outputTokens, int concurrency, int numPrompts, double tpotMs, double ttftMs,
+            double throughput, String label) {
+    }
+
+    private CalibrationData() {
+    }
+
+    /** The shared calibration folder from {@code costbench.shared.dir}, if it exists on this machine. */
+    static Optional<Path> sharedCalibrationDir() {
+        String shared = System.getProperty("costbench.shared.dir", "../shared");
+        Path dir = Path.of(shared, "calibration");
+        if (!Files.isDirectory(dir)) {
+            dir = Path.of("..", shared, "calibration"); // run from a module directory
+        }
+        return Files.isDirectory(dir) ? Optional.of(dir) : Optional.empty();
+    }
+
+    static List<Row> load(Path dir) {
+        List<Row> rows = new ArrayList<>();
+        if (Files.exists(dir.resolve(PUBLIC))) {
+            rows.addAll(publicRows(dir.resolve(PUBLIC)));
+        }
+        if (Files.exists(dir.resolve(AICONFIGURATOR))) {
+            rows.addAll(aiconfiguratorRows(dir.resolve(AICONFIGURATOR)));
+        }
+        return rows;
+    }
+
+    /** GPUStack's Qwen3-8B sweep on one H100 SXM (100 ShareGPT prompts, mean 232.6 input / 220.6 output tokens). */
+    static List<Row> publicRows(Path file) {
+        Map<String, Map<String, String>> grouped = new LinkedHashMap<>();
+        List<Map<String, String>> records = Csv.read(file);
+        for (Map<String, String> r : records) {
+            if (!r.get("hardware").startsWith("H100") || !r.get("model").equals("Qwen/Qwen3-8B")
+                    || !r.get("precision").equals("BF16")) {
+                continue;
+            }
+            String profile = profileOf(r.get("engine"));
+            if (profile == null) {
+                continue;
+            }
+            String key = profile + "|" + r.get("concurrency_or_batch");
+            grouped.computeIfAbsent(key, k -> new LinkedHashMap<>()).put(r.get("metric"), r.get("value"));
+        }
+        List<Row> rows = new ArrayList<>();
+        for (Map.Entry<String, Map<String, String>> e : grouped.entrySet()) {
+            String[] parts = e.getKey().split("\\|");
+            Map<String, String> m = e.getValue();
+            if (!m.containsKey("TPOT_ms_mean")) {
+                continue;
+            }
+            int concurrency = Integer.parseInt(parts[1]);
+            rows.add(new Row(PUBLIC, "h100-sxm", parts[0], "qwen3-8b", Precision.BF16, 1, 233, 221, concurrency, 100,
+                    Double.parseDouble(m.get("TPOT_ms_mean")), number(m.get("TTFT_ms_mean")),
+                    number(m.get("output_tokens_per_s_total")),
+                    "GPUStack qwen3-8b " + parts[0] + " c=" + concurrency));
+        }
+        return rows;
+    }
+
+    static List<Row> aiconfiguratorRows(Path file) {
+        List<Row> rows = new ArrayList<>();
+        for (Map<String, String> r : Csv.read(file)) {
+            String model = modelOf(r.get("model_path"));
+            String profile = profileOf(r.get("backend"));
+            String hardware = switch (r.get("system")) {
+                case "h100_sxm" -> "h100-sxm";
+                case "h200_sxm" -> "h200-sxm";
+                default -> null;
+            };
+            boolean plainTp = isOneOrBlank(r.get("attention_dp_size")) && isOneOrBlank(r.get("moe_ep_size"))
+                    && isOneOrBlank(r.get("pp_size"));
+            if (model == null || profile == null || hardware == null || !plainTp || !r.get("mode").equals("agg")) {
+                continue;
+            }
+            Precision precision = r.get("precision").isBlank() ? Precision.BF16 : Precision.parse(r.get("precision"));
+            int isl = Integer.parseInt(r.get("isl"));
+            int osl = Integer.parseInt(r.get("osl"));
+            int concurrency = Integer.parseInt(r.get("batch_size"));
+            int tp = Integer.parseInt(r.get("tp_size"));
+            double ttft = Double.parseDouble(r.get("silicon_ttft_ms"));
+            double tpot = Double.parseDouble(r.get("silicon_tpot_ms"));
+            double throughput = concurrency * osl / ((ttft + (osl - 1) * tpot) / 1e3);
+            rows.add(new Row(AICONFIGURATOR, hardware, profile, model, precision, tp, isl, osl, concurrency, 0, tpot,
+                    ttft, throughput, String.format("%s %s %s %s tp%d %d/%d c=%d", hardware, r.get("backend"),
+                            model, precision.name().toLowerCase(), tp, isl, osl, concurrency)));
+        }
+        return rows;
+    }
+
+    private static boolean isOneOrBlank(String v) {
+        return v == null || v.isBlank() || v.equals("1");
+    }
+
+    private static double number(String v) {
+        return v == null ? Double.NaN : Double.parseDouble(v);
+    }
+
+    private static String profileOf(String engine) {
+        String e = engine.toLowerCase();
+        if (e.startsWith("vllm")) {
+            return "vllm";
+        }
+        if (e.startsWith("tensorrt-llm") || e.equals("trtllm")) {
+            return "trtllm";
+        }
+        return null;
+    }
+
+    private static String modelOf(String path) {
+        return switch (path) {
+            case "Qwen/Qwen3-32B" -> "qwen3-32b";
+            case "Qwen/Qwen3-8B" -> "qwen3-8b";
+            case "meta-llama/Llama-3.1-70B" -> "llama-3.1-70b";
+            case "meta-llama/Llama-3.1-8B-Instruct", "nvidia/Llama-3.1-8B-Instruct-FP8" -> "llama-3.1-8b";
+            default -> null;
+        };
+    }
+
+    /** A minimal RFC 4180 reader: quoted fields with commas and doubled quotes; header row gives the keys. */
+    static final class Csv {
+        private Csv() {
+        }
+
+        static List<Map<String, String>> read(Path file) {
+            try {
+                List<List<String>> records = parse(Files.readString(file, StandardCharsets.UTF_8));
+                List<String> header = records.get(0);
+                List<Map<String, String>> out = new ArrayList<>();
+                for (List<String> record : records.subList(1, records.size())) {
+                    if (record.size() == 1 && record.get(0).isBlank()) {
+                        continue;
+                    }
+                    Map<String, String> map = new LinkedHashMap<>();
+                    for (int i = 0; i < header.size(); i++) {
+                        map.put(header.get(i), i < record.size() ? record.get(i) : "");
+                    }
+                    out.add(map);
+                }
+                return out;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        static List<List<String>> parse(String text) {
+            List<List<String>> records = new ArrayList<>();
+            List<String> record = new ArrayList<>();
+            StringBuilder field = new StringBuilder();
+            boolean quoted = false;
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (quoted) {
+                    if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                        field.append('"');
+                        i++;
+                    } else if (c == '"') {
+                        quoted = false;
+                    } else {
+                        field.append(c);
+                    }
+                } else if (c == '"') {
+                    quoted = true;
+                } else if (c == ',') {
+                    record.add(field.toString());
+                    field.setLength(0);
+                } else if (c == '\n' || c == '\r') {
+                    if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                        i++;
+                    }
+                    record.add(field.toString());
+                    field.setLength(0);
+                    records.add(record);
+                    record = new ArrayList<>();
+                } else {
+                    field.append(c);
+                }
+            }
+            if (field.length() > 0 || !record.isEmpty()) {
+                record.add(field.toString());
+                records.add(record);
+            }
+            return records;
+        }
+    }
+}

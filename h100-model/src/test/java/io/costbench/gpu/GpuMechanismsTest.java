@@ -1,0 +1,353 @@
+package io.costbench.gpu;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.costbench.engine.graph.PrefillChunk;
+import io.costbench.engine.graph.StepShape;
+import io.costbench.engine.model.ModelSpec;
+import io.costbench.engine.model.Precision;
+import io.costbench.engine.port.CostCategory;
+import io.costbench.engine.port.Deployment;
+import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.engine.port.OperatorTiming;
+import io.costbench.engine.port.Parameter;
+import io.costbench.engine.port.PrefillPolicy;
+import io.costbench.engine.port.StepExplanation;
+
+/** The GPU model's mechanisms, each checked in the direction physics says it must go. */
+class GpuMechanismsTest {
+
+    private static final GpuAcceleratorModel GPU = GpuAcceleratorModel.fromCatalog();
+
+    private static Deployment deploy(String model, String hardware, String profile, int tp, Precision precision) {
+        return deploy(TestModels.byId(model), hardware, profile, tp, precision, null);
+    }
+
+    private static Deployment deploy(ModelSpec model, String hardware, String profile, int tp, Precision precision,
+            Set<String> optimizations) {
+        return GPU.deploy(model, new DeploymentRequest(hardware, profile, tp, precision, optimizations, 8192));
+    }
+
+    @ParameterizedTest(name = "{0} TP{1} on {2}, batch {3}")
+    @CsvSource({"qwen3-8b, 1, h100-sxm, 1", "qwen3-8b, 1, h100-sxm, 32", "qwen3-32b, 2, h100-sxm, 8",
+            "llama-3.1-70b, 4, h100-sxm, 16", "llama-3.1-70b, 2, h200-sxm, 4"})
+    void fp8IsFasterThanBf16WhereDecodeIsMemoryBound(String model, int tp, String hw, int batch) {
+        StepShape decode = StepShape.decode(batch, 1024);
+        double bf16 = deploy(model, hw, "vllm", tp, Precision.BF16).price(decode).timeMs();
+        double fp8 = deploy(model, hw, "vllm", tp, Precision.FP8).price(decode).timeMs();
+        double bf16Memory = deploy(model, hw, "vllm", tp, Precision.BF16).price(decode).ms(CostCategory.MEMORY);
+        double fp8Memory = deploy(model, hw, "vllm", tp, Precision.FP8).price(decode).ms(CostCategory.MEMORY);
+        assertThat(fp8).isLessThan(bf16);
+        // Weights dominate the bytes, so fp8 cuts the memory time by close to half.
+        assertThat(fp8Memory / bf16Memory).isBetween(0.45, 0.75);
+    }
+
+    @ParameterizedTest(name = "{0}: fp8 prefill of {1} tokens uses the doubled tensor rate")
+    @CsvSource({"qwen3-8b, 8192", "qwen3-32b, 4096"})
+    void fp8PrefillIsFasterWhenComputeBound(String model, int tokens) {
+        StepShape prefill = StepShape.prefill(tokens);
+        StepExplanation bf16 = deploy(model, "h100-sxm", "vllm", 1, Precision.BF16).explain(prefill);
+        StepExplanation fp8 = deploy(model, "h100-sxm", "vllm", 1, Precision.FP8).explain(prefill);
+        assertThat(bf16.cost().ms(CostCategory.COMPUTE)).isGreaterThan(bf16.cost().ms(CostCategory.MEMORY));
+        assertThat(fp8.cost().ms(CostCategory.COMPUTE)).isLessThan(0.75 * bf16.cost().ms(CostCategory.COMPUTE));
+    }
+
+    @ParameterizedTest(name = "{0}, batch {1}")
+    @CsvSource({"llama-3.1-70b, 8", "llama-3.1-70b, 64", "qwen3-32b, 16"})
+    void largerTensorParallelismCutsPerGpuTimeButAddsAllReduce(String model, int batch) {
+        StepShape decode = StepShape.decode(batch, 2048);
+        double previousTotal = Double.MAX_VALUE;
+        double previousComm = 0;
+        double previousMemory = Double.MAX_VALUE;
+        for (int tp : List.of(2, 4, 8)) {
+            var cost = deploy(model, "h100-sxm", "vllm", tp, Precision.FP8).price(decode);
+            assertThat(cost.timeMs()).as("total at TP" + tp).isLessThan(previousTotal);
+            assertThat(cost.ms(CostCategory.MEMORY)).as("memory at TP" + tp).isLessThan(previousMemory);
+            assertThat(cost.ms(CostCategory.COMMUNICATION)).as("all-reduce at TP" + tp).isGreaterThan(previousComm);
+            previousTotal = cost.timeMs();
+            previousComm = cost.ms(CostCategory.COMMUNICATION);
+            previousMemory = cost.ms(CostCategory.MEMORY);
+        }
+        assertThat(deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.BF16).price(decode)
+                .ms(CostCategory.COMMUNICATION)).isZero();
+    }
+
+    @Test
+    void allReduceFollowsLatencyPlusRingBytes() {
+        Deployment tp8 = deploy("llama-3.1-70b", "h100-sxm", "vllm", 8, Precision.FP8);
+        double small = allReduceMs(tp8.explain(StepShape.decode(1, 512)));
+        double large = allReduceMs(tp8.explain(StepShape.prefill(8192)));
+        // 8192 tokens x 8192 hidden x 2 B = 134 MB per all-reduce x 2(n-1)/n over ~315 GB/s: ~0.75 ms each.
+        assertThat(small / 160).isBetween(0.005, 0.03);
+        assertThat(large / 160).isBetween(0.5, 1.2);
+    }
+
+    private static double allReduceMs(StepExplanation e) {
+        return e.operators().stream().filter(o -> o.name().endsWith(".all_reduce"))
+                .mapToDouble(o -> o.msByCategory().getOrDefault(CostCategory.COMMUNICATION, 0.0)).sum();
+    }
+
+    @ParameterizedTest(name = "batch {0}")
+    @ValueSource(ints = {1, 4, 16, 64})
+    void moeReadsOnlyTheExpertsTheBatchTouches(int batch) {
+        ModelSpec moe = TestModels.qwen3_30b_a3b();
+        Deployment d = deploy(moe, "h100-sxm", "vllm", 1, Precision.BF16, null);
+        OperatorTiming small = moeOperator(d.explain(StepShape.decode(batch, 1024)));
+        OperatorTiming larger = moeOperator(d.explain(StepShape.decode(batch * 2, 1024)));
+        double allExpertBytes = 48 * 128 * 3.0 * 2048 * 768 * 2;
+        assertThat(small.hbmBytes()).isLessThan(allExpertBytes);
+        assertThat(larger.hbmBytes()).isGreaterThan(small.hbmBytes());
+        assertThat(larger.timeMs()).isGreaterThan(small.timeMs());
+    }
+
+    @Test
+    void moeWithMoreExpertsPerTokenCostsMore() {
+        StepShape decode = StepShape.decode(8, 1024);
+        double top2 = deploy(TestModels.moe(128, 2), "h100-sxm", "vllm", 1, Precision.BF16, null).price(decode)
+                .timeMs();
+        double top8 = deploy(TestModels.moe(128, 8), "h100-sxm", "vllm", 1, Precision.BF16, null).price(decode)
+                .timeMs();
+        assertThat(top8).isGreaterThan(top2 * 1.5);
+    }
+
+    private static OperatorTiming moeOperator(StepExplanation e) {
+        return e.operators().stream().filter(o -> o.kind().equals("MOE_EXPERTS")).findFirst().orElseThrow();
+    }
+
+    @ParameterizedTest(name = "{0} on {1}x {2}")
+    @CsvSource({"BF16, 1, h100-sxm", "FP8, 1, h100-sxm", "BF16, 8, h100-sxm", "FP8, 1, h200-sxm"})
+    void llama405bDoesNotFit(Precision precision, int tp, String hw) {
+        assertThatThrownBy(() -> deploy("llama-3.1-405b", hw, "vllm", tp, precision))
+                .isInstanceOf(DoesNotFitException.class).hasMessageContaining("llama-3.1-405b")
+                .satisfies(e -> assertThat(((DoesNotFitException) e).requiredBytes())
+                        .isGreaterThan(((DoesNotFitException) e).availableBytes()));
+    }
+
+    @Test
+    void llama405bFitsInFp8OnEightH100s() {
+        Deployment d = deploy("llama-3.1-405b", "h100-sxm", "vllm", 8, Precision.FP8);
+        assertThat(d.chips()).isEqualTo(8);
+        assertThat(d.scheduling().kvCacheCapacityTokens()).isGreaterThan(8192);
+    }
+
+    @ParameterizedTest(name = "{0} TP{1} batch {2}")
+    @CsvSource({"qwen3-8b, 1, 1", "qwen3-32b, 2, 16", "llama-3.1-70b, 4, 32"})
+    void h200IsFasterThanH100ForMemoryBoundDecode(String model, int tp, int batch) {
+        StepShape decode = StepShape.decode(batch, 2048);
+        var h100 = deploy(model, "h100-sxm", "vllm", tp, Precision.BF16).price(decode);
+        var h200 = deploy(model, "h200-sxm", "vllm", tp, Precision.BF16).price(decode);
+        assertThat(h200.timeMs()).isLessThan(h100.timeMs());
+        // Memory time scales with bandwidth (3.35 vs 4.8 TB/s); fixed overheads do not.
+        assertThat(h200.ms(CostCategory.MEMORY) / h100.ms(CostCategory.MEMORY)).isCloseTo(3.35 / 4.8, within(0.02));
+        assertThat(h200.ms(CostCategory.HOST)).isEqualTo(h100.ms(CostCategory.HOST));
+    }
+
+    @Test
+    void kvCapacityComesFromMemoryLeftAfterWeights() {
+        long h100 = deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.BF16).scheduling().kvCacheCapacityTokens();
+        long h200 = deploy("qwen3-8b", "h200-sxm", "vllm", 1, Precision.BF16).scheduling().kvCacheCapacityTokens();
+        long fp8Weights = deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.FP8).scheduling()
+                .kvCacheCapacityTokens();
+        long fp8Cache = deploy(TestModels.qwen3_8b(), "h100-sxm", "vllm", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.FP8_KV_CACHE)).scheduling().kvCacheCapacityTokens();
+        // 0.9 x 80 GB - 16.4 GB weights - reserve, over 144 KiB per token: roughly 350-400k tokens.
+        assertThat(h100).isBetween(330_000L, 420_000L);
+        assertThat(h200).isGreaterThan(2 * h100);
+        assertThat(fp8Weights).isGreaterThan(h100);
+        assertThat((double) fp8Cache / h100).isCloseTo(2.0, within(0.01));
+    }
+
+    @Test
+    void schedulingFollowsTheProfile() {
+        Deployment vllm = deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.BF16);
+        Deployment trt = deploy("qwen3-8b", "h100-sxm", "trtllm", 1, Precision.BF16);
+        assertThat(vllm.scheduling().prefillPolicy()).isEqualTo(PrefillPolicy.CHUNKED_MIXED);
+        assertThat(vllm.scheduling().kvBlockTokens()).isEqualTo(16);
+        assertThat(vllm.scheduling().maxBatchedTokens()).isEqualTo(8192);
+        assertThat(vllm.scheduling().speculative()).isNull();
+        assertThat(trt.scheduling().kvBlockTokens()).isEqualTo(32);
+        assertThat(trt.price(StepShape.decode(8, 1024)).ms(CostCategory.HOST))
+                .isLessThan(vllm.price(StepShape.decode(8, 1024)).ms(CostCategory.HOST));
+    }
+
+    @Test
+    void cudaGraphsCoverDecodeBatchesUpToTheCaptureSize() {
+        Deployment d = deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.BF16);
+        StepExplanation captured = d.explain(StepShape.decode(512, 256));
+        StepExplanation eager = d.explain(StepShape.decode(513, 256));
+        assertThat(captured.counters().get("cudaGraphDecode")).isEqualTo(true);
+        assertThat(eager.counters().get("cudaGraphDecode")).isEqualTo(false);
+        assertThat(eager.cost().ms(CostCategory.OVERHEAD)).isGreaterThan(captured.cost().ms(CostCategory.OVERHEAD));
+    }
+
+    @ParameterizedTest(name = "{0} tokens")
+    @ValueSource(ints = {1, 8, 64})
+    void smallBatchGemmsStreamWeightsAndLargeOnesAreComputeBound(int tokens) {
+        Deployment d = deploy("qwen3-32b", "h100-sxm", "vllm", 1, Precision.BF16);
+        OperatorTiming decodeGemm = gemm(d.explain(StepShape.decode(tokens, 512)));
+        OperatorTiming prefillGemm = gemm(d.explain(StepShape.prefill(4096)));
+        assertThat(decodeGemm.msByCategory()).containsKey(CostCategory.MEMORY);
+        assertThat(decodeGemm.note()).contains("weight streaming");
+        assertThat(prefillGemm.msByCategory()).containsKey(CostCategory.COMPUTE);
+    }
+
+    @Test
+    void gemmUtilisationPadsSmallMToTheTile() {
+        GpuStepPricer pricer = new GpuStepPricer(GpuHardware.load("catalog/gpu/hardware/h100-sxm.json"),
+                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16);
+        double m8 = pricer.gemmShapeUtilisation(gemmOp(8, 4096));
+        double m64 = pricer.gemmShapeUtilisation(gemmOp(64, 4096));
+        double m100 = pricer.gemmShapeUtilisation(gemmOp(100, 4096));
+        assertThat(m8).isCloseTo(8.0 / 64, within(1e-9));
+        assertThat(m64).isCloseTo(1.0, within(1e-9));
+        assertThat(m100).isCloseTo(100.0 / 128, within(1e-9));
+    }
+
+    private static io.costbench.engine.graph.Operator gemmOp(long m, long n) {
+        return io.costbench.engine.graph.Operator.of("t", io.costbench.engine.graph.OperatorKind.GEMM).rows(m)
+                .gemm(n, 4096).build();
+    }
+
+    private static OperatorTiming gemm(StepExplanation e) {
+        return e.operators().stream().filter(o -> o.name().endsWith("mlp.gate_up_proj")).findFirst().orElseThrow();
+    }
+
+    @Test
+    void longerContextsMakeDecodeAttentionMoreEfficientPerToken() {
+        Deployment d = deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.BF16);
+        OperatorTiming shortCtx = attention(d.explain(StepShape.decode(32, 64)));
+        OperatorTiming longCtx = attention(d.explain(StepShape.decode(32, 8192)));
+        double shortBandwidth = shortCtx.hbmBytes() / shortCtx.timeMs();
+        double longBandwidth = longCtx.hbmBytes() / longCtx.timeMs();
+        assertThat(longBandwidth).isGreaterThan(1.5 * shortBandwidth);
+    }
+
+    private static OperatorTiming attention(StepExplanation e) {
+        return e.operators().stream().filter(o -> o.name().endsWith("attention.decode")).findFirst().orElseThrow();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"vllm", "trtllm"})
+    void explanationAddsUpToThePriceAndIsDeterministic(String profile) {
+        StepShape mixed = new StepShape(16, 1, 16L * 1500, 1500, 16L * 1500, List.of(new PrefillChunk(512, 0)));
+        Deployment a = deploy("qwen3-32b", "h100-sxm", profile, 2, Precision.FP8);
+        Deployment b = deploy("qwen3-32b", "h100-sxm", profile, 2, Precision.FP8);
+        StepExplanation e = a.explain(mixed);
+        assertThat(e.cost().timeMs()).isEqualTo(a.price(mixed).timeMs()).isEqualTo(b.price(mixed).timeMs());
+        assertThat(e.operators().stream().mapToDouble(OperatorTiming::timeMs).sum())
+                .isCloseTo(e.cost().timeMs(), within(1e-9));
+        assertThat(((Number) e.counters().get("kernelLaunches")).longValue()).isGreaterThan(500);
+        assertThat((double) e.counters().get("achievedHbmBandwidthBytesPerSecond")).isLessThan(3.35e12);
+        assertThat(a.parametersSha256()).isEqualTo(b.parametersSha256());
+        assertThat(a.parametersSha256()).isNotEqualTo(
+                deploy("qwen3-32b", "h100-sxm", profile, 4, Precision.FP8).parametersSha256());
+    }
+
+    @Test
+    void eagle3VerifiesSeveralTokensForLessThanSeveralSteps() {
+        Deployment d = deploy(TestModels.qwen3_8b(), "h100-sxm", "vllm", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.EAGLE3));
+        var spec = d.scheduling().speculative();
+        assertThat(spec).isNotNull();
+        assertThat(spec.expectedTokensPerStep()).isBetween(1.8, 2.6);
+        int k = spec.draftTokens();
+        StepShape verify = new StepShape(4, k + 1, 4L * 1024, 1024, 4L * 1024, List.of());
+        StepExplanation e = d.explain(verify);
+        double plain = d.price(StepShape.decode(4, 1024)).timeMs();
+        assertThat(e.cost().timeMs()).isGreaterThan(plain).isLessThan(plain * spec.expectedTokensPerStep());
+        assertThat(e.operators()).extracting(OperatorTiming::name).contains("eagle3.draft");
+    }
+
+    @ParameterizedTest(name = "concurrency {0}")
+    @CsvSource({"1, 1.5, 2.0", "8, 1.4, 1.9", "128, 1.0, 1.5"})
+    void eagle3SpeedupShrinksAsBatchesGrow(int concurrency, double minSpeedup, double maxSpeedup) {
+        Deployment plain = deploy(TestModels.qwen3_8b(), "h100-sxm", "vllm", 1, Precision.BF16, null);
+        Deployment eagle = deploy(TestModels.qwen3_8b(), "h100-sxm", "vllm", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.EAGLE3));
+        io.costbench.engine.sim.Workload workload = io.costbench.engine.sim.Workload.closedLoop(1024, 256,
+                concurrency, 0);
+        double base = io.costbench.engine.sim.ServingSimulator.simulate(plain, workload).metric("output_throughput");
+        double spec = io.costbench.engine.sim.ServingSimulator.simulate(eagle, workload).metric("output_throughput");
+        // specs.md §4: Qwen3-8B EAGLE-3 1.7x at batch 1 (AngelSlim, acceptance length ~2); gains fade with batch.
+        assertThat(spec / base).isBetween(minSpeedup, maxSpeedup);
+    }
+
+    @Test
+    void rejectsUnknownIdsAndImpossibleParallelism() {
+        ModelSpec m = TestModels.qwen3_8b();
+        assertThatThrownBy(() -> GPU.deploy(m, new DeploymentRequest("b200", "vllm", 1, null, null, 4096)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("b200");
+        assertThatThrownBy(() -> GPU.deploy(m, new DeploymentRequest("h100-sxm", "sglang", 1, null, null, 4096)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sglang");
+        assertThatThrownBy(() -> GPU.deploy(m, new DeploymentRequest("h100-sxm", "vllm", 1, null, Set.of("nki"),
+                4096))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nki");
+        assertThatThrownBy(() -> GPU.deploy(m, new DeploymentRequest("h100-sxm", "vllm", 3, null, null, 4096)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("heads");
+        assertThatThrownBy(() -> GPU.deploy(m, new DeploymentRequest("h100-sxm", "vllm", 16, null, null, 4096)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NVLink");
+    }
+
+    @Test
+    void defaultsComeFromTheProfile() {
+        Deployment d = GPU.deploy(TestModels.qwen3_8b(), new DeploymentRequest("h100-sxm", null, null, null, null, 0));
+        assertThat(d.profileId()).isEqualTo("vllm");
+        assertThat(d.tensorParallel()).isEqualTo(1);
+        assertThat(d.precision()).isEqualTo(Precision.BF16);
+        assertThat(d.optimizations()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"vllm", "trtllm"})
+    void everyParameterHasASourceAndPlausibleValue(String profile) {
+        Deployment d = deploy("qwen3-8b", "h100-sxm", profile, 1, Precision.BF16);
+        assertThat(d.parameters()).isNotEmpty().allSatisfy(p -> assertThat(p.source()).isNotBlank());
+        for (Parameter p : d.parameters()) {
+            if (p.name().toLowerCase().contains("efficiency") || p.name().startsWith("eagle3Acceptance")) {
+                assertThat(p.value()).as(p.name()).isGreaterThan(0).isLessThan(1);
+                assertThat(p.max()).as(p.name()).isLessThanOrEqualTo(1);
+            }
+            if (p.calibrated()) {
+                assertThat(p.source()).as(p.name()).startsWith("calibrated on:");
+                assertThat(p.min()).as(p.name()).isLessThan(p.max());
+            }
+            if (p.unit().equals("us")) {
+                assertThat(p.value()).as(p.name()).isLessThan(5000);
+            }
+        }
+        assertThat(d.parameters()).filteredOn(Parameter::calibrated).isNotEmpty();
+    }
+
+    @Test
+    void calibrationSweepsStayInsidePlausibleRanges() {
+        GpuAcceleratorModel varied = GPU.withProfileValues("vllm", java.util.Map.of("cpuStepOverheadUs", 1500.0));
+        StepShape decode = StepShape.decode(8, 1024);
+        assertThat(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm", java.util.Map.of()).deploy(
+                TestModels.qwen3_8b(), new DeploymentRequest("h100-sxm", "vllm", 1, null, null, 4096)).price(decode))
+                .isEqualTo(deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.BF16).price(decode));
+        assertThat(varied.deploy(TestModels.qwen3_8b(), new DeploymentRequest("h100-sxm", "vllm", 1, null, null,
+                4096)).price(decode).ms(CostCategory.HOST)).isGreaterThan(
+                        deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.BF16).price(decode).ms(CostCategory.HOST));
+        assertThatThrownBy(() -> GPU.withProfileValues("vllm", java.util.Map.of("gemmBandwidthEfficiency", 1.2)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("plausible range");
+    }
+
+    @Test
+    void catalogListsHardwareProfilesAndSwitches() {
+        assertThat(GPU.hardware()).extracting(c -> c.id()).containsExactly("h100-sxm", "h200-sxm");
+        assertThat(GPU.profiles()).extracting(p -> p.id()).containsExactly("vllm", "trtllm");
+        assertThat(GPU.optimizations()).extracting(o -> o.id()).contains("eagle3", "fp8-kv-cache");
+        assertThat(GPU.supportsHardware("h200-sxm")).isTrue();
+        assertThat(GPU.supportsHardware("trn2")).isFalse();
+    }
+}

@@ -1,0 +1,40 @@
+package io.costbench.gpu;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.costbench.engine.port.Deployment;
+import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.engine.port.DoesNotFitException;
+
+/** Predicts calibration rows with a GPU catalog; rows that do not fit are listed apart. */
+final class Scoring {
+
+    record Result(List<ErrorReport.Scored> scored, List<String> skipped) {
+    }
+
+    private Scoring() {
+    }
+
+    static Result score(GpuAcceleratorModel gpu, List<CalibrationData.Row> rows) {
+        Map<String, Deployment> deployments = new HashMap<>();
+        List<ErrorReport.Scored> scored = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (CalibrationData.Row row : rows) {
+            String key = row.modelId() + row.hardwareId() + row.profileId() + row.tp() + row.precision()
+                    + (row.inputTokens() + row.outputTokens());
+            try {
+                Deployment d = deployments.computeIfAbsent(key, k -> gpu.deploy(TestModels.byId(row.modelId()),
+                        new DeploymentRequest(row.hardwareId(), row.profileId(), row.tp(), row.precision(), null,
+                                row.inputTokens() + row.outputTokens())));
+                SimulatedPredictor.Prediction p = SimulatedPredictor.predict(d, row);
+                scored.add(new ErrorReport.Scored(row, p.tpotMs(), p.ttftMs(), p.throughput()));
+            } catch (DoesNotFitException e) {
+                skipped.add(row.label() + ": " + e.getMessage());
+            }
+        }
+        return new Result(scored, skipped);
+    }
+}

@@ -1,0 +1,65 @@
+package io.costbench.service.prediction;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.engine.port.CatalogEntry;
+import io.costbench.engine.port.ProfileEntry;
+
+/**
+ * The accelerator families this build offers (every {@link AcceleratorModel} bean), and which one serves a hardware
+ * id. A hardware id claimed by two families is a configuration error found at startup.
+ */
+@Component
+public class AcceleratorRegistry {
+
+    private final List<AcceleratorModel> families;
+    private final Map<String, AcceleratorModel> byHardware = new LinkedHashMap<>();
+
+    public AcceleratorRegistry(ObjectProvider<AcceleratorModel> families) {
+        this.families = families.orderedStream().toList();
+        for (AcceleratorModel family : this.families) {
+            for (CatalogEntry hardware : family.hardware()) {
+                AcceleratorModel previous = byHardware.putIfAbsent(hardware.id(), family);
+                if (previous != null && previous != family) {
+                    throw new IllegalStateException("hardware id " + hardware.id() + " is offered by both "
+                            + previous.getClass().getName() + " and " + family.getClass().getName());
+                }
+            }
+        }
+    }
+
+    public Optional<AcceleratorModel> forHardware(String hardwareId) {
+        return Optional.ofNullable(byHardware.get(hardwareId));
+    }
+
+    public List<CatalogEntry> hardware() {
+        List<CatalogEntry> all = new ArrayList<>();
+        families.forEach(family -> all.addAll(family.hardware()));
+        return all;
+    }
+
+    public List<ProfileEntry> profiles() {
+        List<ProfileEntry> all = new ArrayList<>();
+        families.forEach(family -> all.addAll(family.profiles()));
+        return all;
+    }
+
+    public List<CatalogEntry> optimizations() {
+        Map<String, CatalogEntry> all = new LinkedHashMap<>();
+        families.forEach(family -> family.optimizations().forEach(entry -> all.putIfAbsent(entry.id(), entry)));
+        return List.copyOf(all.values());
+    }
+
+    /** The family a hardware id belongs to, for labelling catalog rows (its class's simple name). */
+    public String familyOf(String hardwareId) {
+        return forHardware(hardwareId).map(family -> family.getClass().getSimpleName()).orElse("unknown");
+    }
+}

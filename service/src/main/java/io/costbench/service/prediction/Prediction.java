@@ -1,0 +1,18 @@
+package io.costbench.service.prediction;
+
+import java.util.Map;
+
+/**
+ * A prediction: the resolved scenario, the chips it occupies, vLLM bench-serve metrics under vLLM's names, the
+ * median decode step's time by category (ms, plus {@code totalMs}), and what the numbers come from.
+ */
+public record Prediction(ResolvedScenario scenario, int chips, Map<String, Double> metrics,
+        Map<String, Double> breakdown, Provenance provenance) {
+
+    /**
+     * @param modelSha256      hash of the model's config.json and sidecar
+     * @param parametersSha256 hash of the hardware spec, profile parameters and switches priced with
+     */
+    public record Provenance(String modelSha256, String parametersSha256) {
+    }
+}

@@ -1,0 +1,213 @@
+package io.costbench.service.prediction;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.costbench.service.web.BadInputException;
+
+/**
+ * Reads a {@link PredictionRequest} from a JSON object or from query parameters, field by field, so every problem
+ * names its field: unknown fields, wrong types, missing required values and numbers out of range are all 400s
+ * listing every offending field (the first also as {@code field}).
+ */
+final class PredictionRequests {
+
+    static final int MAX_TOKENS = 131_072;
+    static final int MAX_CONCURRENCY = 4_096;
+    static final int MAX_PROMPTS = 100_000;
+    static final Set<Integer> TENSOR_PARALLEL = Set.of(1, 2, 4, 8, 16, 32, 64);
+    static final Set<String> PRECISIONS = Set.of("bf16", "fp8");
+    /** Bounds one prediction's work: prompts x (input + output) tokens simulated. */
+    static final long MAX_SIMULATED_TOKENS = 1L << 28;
+    private static final int MAX_OPTIMIZATIONS = 32;
+    private static final int MAX_ID_CHARS = 64;
+
+    static final Set<String> FIELDS = Set.of("model", "hardware", "profile", "tensorParallel", "precision",
+            "inputTokens", "outputTokens", "concurrency", "numPrompts", "seed", "optimizations", "priceOption",
+            "priceDate");
+
+    private final Map<String, ?> fields;
+    private final boolean fromQuery;
+    private final Map<String, String> errors = new LinkedHashMap<>();
+
+    private PredictionRequests(Map<String, ?> fields, boolean fromQuery) {
+        this.fields = fields;
+        this.fromQuery = fromQuery;
+    }
+
+    static PredictionRequest fromJson(Map<String, ?> body) {
+        if (body == null) {
+            throw BadInputException.badRequest(null, "a JSON object is required");
+        }
+        return new PredictionRequests(body, false).read();
+    }
+
+    /** Query parameters: single values as strings; optimizations repeated or comma-separated. */
+    static PredictionRequest fromQuery(Map<String, List<String>> parameters) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        parameters.forEach((name, values) -> {
+            if ("optimizations".equals(name)) {
+                List<String> all = new ArrayList<>();
+                values.forEach(v -> Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                        .forEach(all::add));
+                fields.put(name, all);
+            } else {
+                fields.put(name, values.size() == 1 ? values.get(0) : values);
+            }
+        });
+        return new PredictionRequests(fields, true).read();
+    }
+
+    private PredictionRequest read() {
+        Set<String> unknown = new TreeSet<>(fields.keySet());
+        unknown.removeAll(FIELDS);
+        unknown.forEach(name -> errors.put(name, "unknown field; accepted: " + String.join(", ", new TreeSet<>(FIELDS))));
+
+        String model = id("model", true);
+        String hardware = id("hardware", true);
+        String profile = id("profile", false);
+        Integer tp = integer("tensorParallel", false, 1, 64);
+        if (tp != null && !TENSOR_PARALLEL.contains(tp)) {
+            errors.put("tensorParallel", "must be one of 1, 2, 4, 8, 16, 32, 64, was " + tp);
+        }
+        String precision = id("precision", false);
+        if (precision != null && !PRECISIONS.contains(precision)) {
+            errors.put("precision", "must be bf16 or fp8, was " + precision);
+        }
+        Integer input = integer("inputTokens", true, 1, MAX_TOKENS);
+        Integer output = integer("outputTokens", true, 1, MAX_TOKENS);
+        Integer concurrency = integer("concurrency", true, 1, MAX_CONCURRENCY);
+        Integer prompts = integer("numPrompts", false, 1, MAX_PROMPTS);
+        Long seed = seed();
+        List<String> optimizations = optimizations();
+        String priceOption = text("priceOption");
+        String priceDate = text("priceDate");
+        if (input != null && output != null && concurrency != null) {
+            long n = prompts != null ? prompts : PredictionService.defaultPrompts(concurrency);
+            if (n * (input + (long) output) > MAX_SIMULATED_TOKENS) {
+                errors.putIfAbsent("numPrompts", "numPrompts x (inputTokens + outputTokens) must stay within "
+                        + MAX_SIMULATED_TOKENS + " simulated tokens, was " + n * (input + (long) output));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw invalid(errors);
+        }
+        return new PredictionRequest(model, hardware, profile, tp, precision, input, output, concurrency, prompts,
+                seed, optimizations, priceOption, priceDate);
+    }
+
+    static BadInputException invalid(Map<String, String> errors) {
+        Map.Entry<String, String> first = errors.entrySet().iterator().next();
+        String detail = errors.size() == 1 ? first.getValue()
+                : first.getValue() + " (and " + (errors.size() - 1) + " more: " + String.join(", ",
+                        errors.keySet().stream().skip(1).toList()) + ")";
+        BadInputException e = BadInputException.badRequest(first.getKey(), detail);
+        e.getBody().setProperty("errors", errors.entrySet().stream()
+                .map(error -> Map.of("field", error.getKey(), "message", error.getValue())).toList());
+        return e;
+    }
+
+    private String id(String name, boolean required) {
+        Object value = fields.get(name);
+        if (value == null) {
+            if (required) {
+                errors.put(name, "is required");
+            }
+            return null;
+        }
+        if (!(value instanceof String s) || s.isBlank()) {
+            errors.put(name, "must be a non-blank string");
+            return null;
+        }
+        if (s.length() > MAX_ID_CHARS) {
+            errors.put(name, "must be at most " + MAX_ID_CHARS + " characters");
+            return null;
+        }
+        return s.trim();
+    }
+
+    private String text(String name) {
+        Object value = fields.get(name);
+        if (value == null) {
+            return null;
+        }
+        if (!(value instanceof String s) || s.length() > 100) {
+            errors.put(name, "must be a string of at most 100 characters");
+            return null;
+        }
+        return s;
+    }
+
+    private Integer integer(String name, boolean required, int min, int max) {
+        Long value = whole(name, required);
+        if (value == null) {
+            return null;
+        }
+        if (value < min || value > max) {
+            errors.put(name, "must be in " + min + ".." + max + ", was " + value);
+            return null;
+        }
+        return value.intValue();
+    }
+
+    private Long seed() {
+        Long value = whole("seed", false);
+        if (value != null && value < 0) {
+            errors.put("seed", "must be >= 0, was " + value);
+            return null;
+        }
+        return value;
+    }
+
+    /** A whole number: a JSON integer, or in a query a decimal string. */
+    private Long whole(String name, boolean required) {
+        Object value = fields.get(name);
+        if (value == null) {
+            if (required) {
+                errors.put(name, "is required");
+            }
+            return null;
+        }
+        try {
+            if (fromQuery && value instanceof String s) {
+                return Long.parseLong(s.trim());
+            }
+            if (value instanceof Integer || value instanceof Long || value instanceof Short) {
+                return ((Number) value).longValue();
+            }
+            if (value instanceof BigInteger big) {
+                return big.longValueExact();
+            }
+            if (value instanceof BigDecimal decimal) {
+                return decimal.longValueExact();
+            }
+            if (value instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e15) {
+                return d.longValue();
+            }
+        } catch (NumberFormatException | ArithmeticException e) {
+            // fall through to the message below
+        }
+        errors.put(name, "must be a whole number");
+        return null;
+    }
+
+    private List<String> optimizations() {
+        Object value = fields.get("optimizations");
+        if (value == null) {
+            return null;
+        }
+        if (!(value instanceof List<?> list) || list.size() > MAX_OPTIMIZATIONS
+                || !list.stream().allMatch(item -> item instanceof String s && !s.isBlank() && s.length() <= MAX_ID_CHARS)) {
+            errors.put("optimizations", "must be a list of at most " + MAX_OPTIMIZATIONS + " switch ids");
+            return null;
+        }
+        return list.stream().map(item -> ((String) item).trim()).distinct().toList();
+    }
+}

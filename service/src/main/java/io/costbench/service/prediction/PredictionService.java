@@ -1,0 +1,184 @@
+package io.costbench.service.prediction;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.springframework.stereotype.Service;
+
+import io.costbench.engine.model.CatalogModel;
+import io.costbench.engine.model.ModelCatalog;
+import io.costbench.engine.model.Precision;
+import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.engine.port.CatalogEntry;
+import io.costbench.engine.port.CostCategory;
+import io.costbench.engine.port.Deployment;
+import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.engine.port.ProfileEntry;
+import io.costbench.engine.port.StepCost;
+import io.costbench.engine.port.StepExplanation;
+import io.costbench.engine.sim.ServingSimulator;
+import io.costbench.engine.sim.SimulationResult;
+import io.costbench.engine.sim.Workload;
+import io.costbench.service.web.BadInputException;
+
+/**
+ * Resolves a request against the catalog and the accelerator families (defaults from the serving profile), deploys
+ * the model and runs the serving simulator. Simulators are kept per deployment so repeated predictions and sweep
+ * points share their memoised step prices.
+ */
+@Service
+public class PredictionService {
+
+    private static final int CACHED_SIMULATORS = 64;
+
+    private final ModelCatalog models;
+    private final AcceleratorRegistry accelerators;
+    private final Map<DeploymentKey, ServingSimulator> simulators = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<DeploymentKey, ServingSimulator> eldest) {
+            return size() > CACHED_SIMULATORS;
+        }
+    };
+
+    public PredictionService(ModelCatalog models, AcceleratorRegistry accelerators) {
+        this.models = models;
+        this.accelerators = accelerators;
+    }
+
+    /** vLLM bench sweeps' default: 10 x concurrency, at least 20. */
+    static int defaultPrompts(int concurrency) {
+        return Math.min(PredictionRequests.MAX_PROMPTS, Math.max(20, 10 * concurrency));
+    }
+
+    public Prediction predict(PredictionRequest request) {
+        Run run = runForApi(request);
+        SimulationResult result = run.result();
+        StepCost median = result.medianDecodeStep().cost();
+        Map<String, Double> breakdown = new LinkedHashMap<>();
+        for (CostCategory category : CostCategory.values()) {
+            breakdown.put(category.name().toLowerCase(java.util.Locale.ROOT), median.ms(category));
+        }
+        breakdown.put("totalMs", median.timeMs());
+        Deployment deployment = run.deployment();
+        return new Prediction(run.scenario(), deployment.chips(), result.metrics(), breakdown,
+                new Prediction.Provenance(models.entry(request.model()).contentSha256(),
+                        deployment.parametersSha256()));
+    }
+
+    /** Why the median decode step of the prediction costs what it costs. */
+    public StepExplanation explain(PredictionRequest request) {
+        Run run = runForApi(request);
+        return run.deployment().explain(run.result().medianDecodeStep().shape());
+    }
+
+    /** As {@link #run}, with a model that does not fit answered as a 422 naming tensorParallel. */
+    private Run runForApi(PredictionRequest request) {
+        try {
+            return run(request);
+        } catch (DoesNotFitException e) {
+            BadInputException problem = BadInputException.unprocessable("tensorParallel", e.getMessage());
+            problem.getBody().setProperty("requiredBytes", e.requiredBytes());
+            problem.getBody().setProperty("availableBytes", e.availableBytes());
+            throw problem;
+        }
+    }
+
+    /**
+     * Resolves, deploys and simulates.
+     *
+     * @throws BadInputException   for unknown ids or a scenario the family rejects (naming the field)
+     * @throws DoesNotFitException when the model does not fit at that tensor parallelism
+     */
+    Run run(PredictionRequest request) {
+        CatalogModel model = models.find(request.model()).orElseThrow(() -> BadInputException.unprocessable("model",
+                "unknown model " + request.model() + "; known: " + String.join(", ", models.ids())));
+        AcceleratorModel family = accelerators.forHardware(request.hardware()).orElseThrow(() ->
+                BadInputException.unprocessable("hardware", "unknown hardware " + request.hardware() + "; known: "
+                        + String.join(", ", accelerators.hardware().stream().map(CatalogEntry::id).toList())));
+        ProfileEntry profile = profile(family, request);
+        Set<String> known = new TreeSet<>(family.optimizations().stream().map(CatalogEntry::id).toList());
+        if (request.optimizations() != null) {
+            List<String> unknown = request.optimizations().stream().filter(id -> !known.contains(id)).toList();
+            if (!unknown.isEmpty()) {
+                throw BadInputException.unprocessable("optimizations", "unknown switch(es) " + unknown + " for "
+                        + request.hardware() + "; known: " + String.join(", ", known));
+            }
+        }
+        int tp = request.tensorParallel() != null ? request.tensorParallel() : profile.defaultTensorParallel();
+        String precision = request.precision() != null ? request.precision()
+                : profile.defaultPrecision().toLowerCase(java.util.Locale.ROOT);
+        int maxModelLen = request.inputTokens() + request.outputTokens();
+        DeploymentKey key = new DeploymentKey(model.id(), request.hardware(), profile.id(), tp, precision,
+                request.optimizations() == null ? null : new TreeSet<>(request.optimizations()), maxModelLen);
+        ServingSimulator simulator = simulator(key, family, model);
+        Deployment deployment = simulator.deployment();
+        int prompts = request.numPrompts() != null ? request.numPrompts() : defaultPrompts(request.concurrency());
+        long seed = request.seed() != null ? request.seed() : 0L;
+        ResolvedScenario scenario = new ResolvedScenario(model.id(), request.hardware(), profile.id(),
+                deployment.tensorParallel(), deployment.precision().name().toLowerCase(java.util.Locale.ROOT),
+                new ArrayList<>(new TreeSet<>(deployment.optimizations())), request.inputTokens(),
+                request.outputTokens(), request.concurrency(), prompts, seed);
+        Workload workload = new Workload(request.inputTokens(), request.outputTokens(), 1.0, request.concurrency(), 0,
+                prompts, seed);
+        SimulationResult result;
+        try {
+            result = simulator.run(workload);
+        } catch (IllegalArgumentException e) {
+            throw BadInputException.unprocessable("inputTokens", e.getMessage());
+        }
+        return new Run(scenario, deployment, result);
+    }
+
+    private ProfileEntry profile(AcceleratorModel family, PredictionRequest request) {
+        List<ProfileEntry> forHardware = family.profiles().stream()
+                .filter(p -> p.hardwareIds().contains(request.hardware())).toList();
+        if (request.profile() == null) {
+            if (forHardware.isEmpty()) {
+                throw BadInputException.unprocessable("hardware", "no serving profile runs on " + request.hardware());
+            }
+            return forHardware.get(0);
+        }
+        return forHardware.stream().filter(p -> p.id().equals(request.profile())).findFirst().orElseThrow(() ->
+                BadInputException.unprocessable("profile", "unknown profile " + request.profile() + " for "
+                        + request.hardware() + "; known: "
+                        + String.join(", ", forHardware.stream().map(ProfileEntry::id).toList())));
+    }
+
+    private ServingSimulator simulator(DeploymentKey key, AcceleratorModel family, CatalogModel model) {
+        synchronized (simulators) {
+            ServingSimulator cached = simulators.get(key);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        Deployment deployment;
+        try {
+            deployment = family.deploy(model.spec(), new DeploymentRequest(key.hardware(), key.profile(),
+                    key.tensorParallel(), Precision.parse(key.precision()), key.optimizations(), key.maxModelLen()));
+        } catch (IllegalArgumentException e) {
+            throw BadInputException.unprocessable("scenario", e.getMessage());
+        }
+        ServingSimulator simulator = new ServingSimulator(deployment);
+        synchronized (simulators) {
+            return simulators.computeIfAbsent(key, k -> simulator);
+        }
+    }
+
+    /** A version of everything predictions are computed from: model files, hardware and profile entries. */
+    public String catalogVersion() {
+        return io.costbench.engine.data.DataFiles.sha256(models.contentSha256() + accelerators.hardware()
+                + accelerators.profiles() + accelerators.optimizations());
+    }
+
+    record Run(ResolvedScenario scenario, Deployment deployment, SimulationResult result) {
+    }
+
+    private record DeploymentKey(String model, String hardware, String profile, int tensorParallel, String precision,
+            Set<String> optimizations, int maxModelLen) {
+    }
+}

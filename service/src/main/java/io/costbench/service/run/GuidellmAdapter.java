@@ -1,0 +1,179 @@
+package io.costbench.service.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.springframework.stereotype.Component;
+
+import io.costbench.service.web.BadInputException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * GuideLLM {@code benchmarks.json} (v0.3-0.4 and v0.7+). One file holds a whole sweep, {@code benchmarks[]} with one
+ * entry per rate or concurrency: each entry becomes its own run (the series differ by concurrency or rate), all
+ * sharing the one raw payload. Each metric is a distribution per request status; only {@code successful} is used,
+ * as vLLM counts only completed requests. Mapping: {@code time_to_first_token_ms} to {@code *_ttft_ms},
+ * {@code time_per_output_token_ms} to {@code *_tpot_ms}, {@code inter_token_latency_ms} to {@code *_itl_ms},
+ * {@code request_latency} (seconds) times 1000 to {@code *_e2el_ms}, {@code output_tokens_per_second.mean} to
+ * {@code output_throughput}, {@code tokens_per_second.mean} to {@code total_token_throughput},
+ * {@code requests_per_second.mean} to {@code request_throughput}; {@code mean, median, std_dev, p90, p95, p99} to
+ * {@code mean_, median_, std_, p90_, p95_, p99_}. The strategy gives the run's concurrency (synchronous: 1,
+ * concurrent: its streams) or request rate (constant, poisson); throughput mode has neither.
+ */
+@Component
+class GuidellmAdapter implements ResultAdapter {
+
+    private static final Pattern DATA_TOKENS = Pattern.compile("(prompt_tokens|output_tokens)=(\\d{1,9})");
+    private static final String[] PERCENTILES = {"p90", "p95", "p99"};
+
+    @Override
+    public RunFormat format() {
+        return RunFormat.GUIDELLM;
+    }
+
+    @Override
+    public List<ParsedRun> parse(JsonNode node, String path) {
+        if (!node.isObject()) {
+            throw BadInputException.unprocessable(path, "must be a JSON object, was " + JsonFields.describe(node));
+        }
+        JsonNode benchmarks = node.get("benchmarks");
+        if (benchmarks == null || !benchmarks.isArray() || benchmarks.isEmpty()) {
+            throw BadInputException.unprocessable(path + ".benchmarks", "must be a non-empty array");
+        }
+        List<ParsedRun> runs = new ArrayList<>();
+        for (int i = 0; i < benchmarks.size(); i++) {
+            runs.add(parseBenchmark(benchmarks.get(i), path + ".benchmarks[" + i + "]"));
+        }
+        return runs;
+    }
+
+    private ParsedRun parseBenchmark(JsonNode benchmark, String path) {
+        if (!benchmark.isObject()) {
+            throw BadInputException.unprocessable(path, "must be an object");
+        }
+        JsonNode metricsNode = JsonFields.requireObject(benchmark, "metrics", path);
+        String metricsPath = path + ".metrics";
+        RunMetrics metrics = new RunMetrics();
+        distribution(metricsNode, "time_to_first_token_ms", metricsPath, "ttft", 1, metrics, true);
+        distribution(metricsNode, "time_per_output_token_ms", metricsPath, "tpot", 1, metrics, false);
+        distribution(metricsNode, "inter_token_latency_ms", metricsPath, "itl", 1, metrics, false);
+        distribution(metricsNode, "request_latency", metricsPath, "e2el", 1000, metrics, false);
+        metrics.put("output_throughput", successfulMean(metricsNode, "output_tokens_per_second", metricsPath, true),
+                metricsPath + ".output_tokens_per_second.successful.mean");
+        metrics.put("total_token_throughput", successfulMean(metricsNode, "tokens_per_second", metricsPath, false),
+                metricsPath + ".tokens_per_second.successful.mean");
+        metrics.put("request_throughput", successfulMean(metricsNode, "requests_per_second", metricsPath, false),
+                metricsPath + ".requests_per_second.successful.mean");
+        metrics.put("total_input_tokens", successfulSum(metricsNode, "prompt_token_count", metricsPath),
+                metricsPath + ".prompt_token_count.successful.total_sum");
+        metrics.put("total_output_tokens", successfulSum(metricsNode, "output_token_count", metricsPath),
+                metricsPath + ".output_token_count.successful.total_sum");
+        JsonNode totals = JsonFields.optionalObject(benchmark, "request_totals", path);
+        if (totals != null) {
+            metrics.put("completed", JsonFields.number(totals, "successful", path + ".request_totals"),
+                    path + ".request_totals.successful");
+            metrics.put("failed", JsonFields.number(totals, "errored", path + ".request_totals"),
+                    path + ".request_totals.errored");
+        }
+        Double duration = JsonFields.number(benchmark, "duration", path);
+        if (duration == null) {
+            Double start = JsonFields.number(benchmark, "start_time", path);
+            Double end = JsonFields.number(benchmark, "end_time", path);
+            duration = start == null || end == null ? null : end - start;
+        }
+        metrics.put("duration", duration, path + ".duration");
+
+        JsonNode strategy = strategy(benchmark);
+        String strategyType = strategy == null ? null : JsonFields.text(strategy, "type_");
+        Integer concurrency = null;
+        Double rate = null;
+        if ("synchronous".equals(strategyType)) {
+            concurrency = 1;
+        } else if ("concurrent".equals(strategyType)) {
+            concurrency = JsonFields.positiveInt(JsonFields.number(strategy, "streams", path + ".strategy"));
+        } else if ("constant".equals(strategyType) || "poisson".equals(strategyType)) {
+            rate = JsonFields.number(strategy, "rate", path + ".strategy");
+        }
+        Integer promptTokens = null;
+        Integer outputTokens = null;
+        JsonNode loader = benchmark.get("request_loader");
+        String data = loader == null ? null : JsonFields.text(loader, "data");
+        if (data != null) {
+            Matcher matcher = DATA_TOKENS.matcher(data);
+            while (matcher.find()) {
+                if (matcher.group(1).equals("prompt_tokens")) {
+                    promptTokens = Integer.valueOf(matcher.group(2));
+                } else {
+                    outputTokens = Integer.valueOf(matcher.group(2));
+                }
+            }
+        }
+        JsonNode worker = benchmark.get("worker");
+        String model = worker == null ? null : JsonFields.text(worker, "backend_model");
+        String label = path + " (" + (strategyType == null ? "unknown strategy" : strategyType)
+                + (concurrency != null ? ", concurrency " + concurrency : "")
+                + (rate != null ? ", " + rate + " req/s" : "") + ")";
+        return new ParsedRun(metrics.asMap(), concurrency, rate, promptTokens, outputTokens, model, label);
+    }
+
+    /** v0.3-0.4: {@code args.strategy}; v0.7+: {@code config.strategy}. */
+    private static JsonNode strategy(JsonNode benchmark) {
+        for (String parent : new String[] {"args", "config"}) {
+            JsonNode container = benchmark.get(parent);
+            if (container != null && container.get("strategy") != null && container.get("strategy").isObject()) {
+                return container.get("strategy");
+            }
+        }
+        return null;
+    }
+
+    private static void distribution(JsonNode metricsNode, String name, String path, String measure, double scale,
+            RunMetrics metrics, boolean required) {
+        JsonNode successful = successful(metricsNode, name, path, required);
+        if (successful == null) {
+            return;
+        }
+        String base = path + "." + name + ".successful";
+        put(metrics, "mean_" + measure + "_ms", JsonFields.number(successful, "mean", base), scale, base + ".mean");
+        put(metrics, "median_" + measure + "_ms", JsonFields.number(successful, "median", base), scale,
+                base + ".median");
+        put(metrics, "std_" + measure + "_ms", JsonFields.number(successful, "std_dev", base), scale,
+                base + ".std_dev");
+        JsonNode percentiles = JsonFields.optionalObject(successful, "percentiles", base);
+        if (percentiles != null) {
+            for (String percentile : PERCENTILES) {
+                put(metrics, percentile + "_" + measure + "_ms",
+                        JsonFields.number(percentiles, percentile, base + ".percentiles"), scale,
+                        base + ".percentiles." + percentile);
+            }
+        }
+    }
+
+    private static void put(RunMetrics metrics, String name, Double value, double scale, String field) {
+        metrics.put(name, value == null ? null : value * scale, field);
+    }
+
+    private static Double successfulMean(JsonNode metricsNode, String name, String path, boolean required) {
+        JsonNode successful = successful(metricsNode, name, path, required);
+        return successful == null ? null : required
+                ? JsonFields.requireNumber(successful, "mean", path + "." + name + ".successful")
+                : JsonFields.number(successful, "mean", path + "." + name + ".successful");
+    }
+
+    private static Double successfulSum(JsonNode metricsNode, String name, String path) {
+        JsonNode successful = successful(metricsNode, name, path, false);
+        return successful == null ? null : JsonFields.number(successful, "total_sum", path + "." + name + ".successful");
+    }
+
+    private static JsonNode successful(JsonNode metricsNode, String name, String path, boolean required) {
+        JsonNode metric = required ? JsonFields.requireObject(metricsNode, name, path)
+                : JsonFields.optionalObject(metricsNode, name, path);
+        if (metric == null) {
+            return null;
+        }
+        return required ? JsonFields.requireObject(metric, "successful", path + "." + name)
+                : JsonFields.optionalObject(metric, "successful", path + "." + name);
+    }
+}

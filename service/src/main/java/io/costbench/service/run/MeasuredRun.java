@@ -1,0 +1,138 @@
+package io.costbench.service.run;
+
+import java.time.Instant;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+/** One measured run as stored: scenario, provenance, metrics (JSON, vLLM names) and the verdicts given. */
+@Entity
+@Table(name = "measured_run")
+public class MeasuredRun {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+    @Column(name = "upload_id")
+    private Long uploadId;
+    @Column(name = "position_in_upload")
+    private int positionInUpload;
+    @Column(name = "source_label")
+    private String sourceLabel;
+    private String format;
+    @Column(name = "series_key")
+    private String seriesKey;
+    private String model;
+    private String hardware;
+    private String profile;
+    @Column(name = "tensor_parallel")
+    private Integer tensorParallel;
+    @Column(name = "precision_name")
+    private String precision;
+    @Column(name = "input_tokens")
+    private Integer inputTokens;
+    @Column(name = "output_tokens")
+    private Integer outputTokens;
+    private Integer concurrency;
+    @Column(name = "request_rate")
+    private Double requestRate;
+    private String engine;
+    @Column(name = "engine_version")
+    private String engineVersion;
+    @Column(name = "git_sha")
+    private String gitSha;
+    private String branch;
+    @Column(name = "ci_url")
+    private String ciUrl;
+    @Column(name = "metrics_json")
+    private String metricsJson;
+    @Column(name = "output_throughput")
+    private Double outputThroughput;
+    @Column(name = "median_ttft_ms")
+    private Double medianTtftMs;
+    @Column(name = "median_tpot_ms")
+    private Double medianTpotMs;
+    @Column(name = "prediction_json")
+    private String predictionJson;
+    @Column(name = "regression_verdict")
+    private String regressionVerdict;
+    @Column(name = "regression_json")
+    private String regressionJson;
+    @Column(name = "created_at")
+    private Instant createdAt;
+
+    protected MeasuredRun() {
+    }
+
+    static MeasuredRun of(long uploadId, int position, String label, RunFormat format, RunScenario scenario,
+            RunContext context, String metricsJson, Double outputThroughput, Double medianTtftMs,
+            Double medianTpotMs, Instant createdAt) {
+        MeasuredRun run = new MeasuredRun();
+        run.uploadId = uploadId;
+        run.positionInUpload = position;
+        run.sourceLabel = label.length() > 300 ? label.substring(0, 300) : label;
+        run.format = format.wireName();
+        run.seriesKey = scenario.seriesKey();
+        run.model = scenario.model();
+        run.hardware = scenario.hardware();
+        run.profile = scenario.profile();
+        run.tensorParallel = scenario.tensorParallel();
+        run.precision = scenario.precision();
+        run.inputTokens = scenario.inputTokens();
+        run.outputTokens = scenario.outputTokens();
+        run.concurrency = scenario.concurrency();
+        run.requestRate = scenario.requestRate();
+        run.engine = scenario.engine();
+        run.engineVersion = scenario.engineVersion();
+        run.gitSha = context.gitSha();
+        run.branch = context.branch();
+        run.ciUrl = context.ciUrl();
+        run.metricsJson = metricsJson;
+        run.outputThroughput = outputThroughput;
+        run.medianTtftMs = medianTtftMs;
+        run.medianTpotMs = medianTpotMs;
+        run.createdAt = createdAt;
+        run.regressionVerdict = Regression.INSUFFICIENT_DATA;
+        run.regressionJson = "{}";
+        return run;
+    }
+
+    void judged(String predictionJson, String regressionVerdict, String regressionJson) {
+        this.predictionJson = predictionJson;
+        this.regressionVerdict = regressionVerdict;
+        this.regressionJson = regressionJson;
+    }
+
+    public Long getId() { return id; }
+    public Long getUploadId() { return uploadId; }
+    public int getPositionInUpload() { return positionInUpload; }
+    public String getSourceLabel() { return sourceLabel; }
+    public String getFormat() { return format; }
+    public String getSeriesKey() { return seriesKey; }
+    public String getModel() { return model; }
+    public String getHardware() { return hardware; }
+    public String getProfile() { return profile; }
+    public Integer getTensorParallel() { return tensorParallel; }
+    public String getPrecision() { return precision; }
+    public Integer getInputTokens() { return inputTokens; }
+    public Integer getOutputTokens() { return outputTokens; }
+    public Integer getConcurrency() { return concurrency; }
+    public Double getRequestRate() { return requestRate; }
+    public String getEngine() { return engine; }
+    public String getEngineVersion() { return engineVersion; }
+    public String getGitSha() { return gitSha; }
+    public String getBranch() { return branch; }
+    public String getCiUrl() { return ciUrl; }
+    public String getMetricsJson() { return metricsJson; }
+    public Double getOutputThroughput() { return outputThroughput; }
+    public Double getMedianTtftMs() { return medianTtftMs; }
+    public Double getMedianTpotMs() { return medianTpotMs; }
+    public String getPredictionJson() { return predictionJson; }
+    public String getRegressionVerdict() { return regressionVerdict; }
+    public String getRegressionJson() { return regressionJson; }
+    public Instant getCreatedAt() { return createdAt; }
+}

@@ -1,0 +1,22 @@
+package io.costbench.service.run;
+
+import java.util.List;
+
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.JpaSpecificationExecutor;
+import org.springframework.data.jpa.repository.Query;
+import org.springframework.data.repository.query.Param;
+
+interface MeasuredRunRepository extends JpaRepository<MeasuredRun, Long>, JpaSpecificationExecutor<MeasuredRun> {
+
+    /** The newest runs of a series on a branch, excluding the upload being judged. */
+    @Query("select r from MeasuredRun r where r.seriesKey = :seriesKey and r.branch = :branch "
+            + "and r.uploadId <> :uploadId order by r.id desc")
+    List<MeasuredRun> baseline(@Param("seriesKey") String seriesKey, @Param("branch") String branch,
+            @Param("uploadId") long uploadId, Pageable page);
+
+    List<MeasuredRun> findByGitShaAndSeriesKey(String gitSha, String seriesKey);
+
+    List<MeasuredRun> findByUploadIdOrderByPositionInUpload(long uploadId);
+}

@@ -1,0 +1,18 @@
+package io.costbench.service.run;
+
+import java.util.Map;
+
+/**
+ * One run read from a pushed file: its metrics in vLLM's vocabulary, and what the file itself says about the
+ * scenario (used where the CI context is silent, checked where it speaks).
+ *
+ * @param concurrency  the configured concurrency limit the file states, or null (rate mode, or not stated)
+ * @param requestRate  the configured request rate (requests/s), or null when unlimited or not stated
+ * @param inputTokens  the configured or mean prompt length, or null
+ * @param outputTokens the configured or mean output length, or null
+ * @param modelId      the model the file names, or null
+ * @param label        where in the file this run came from, e.g. {@code benchmarks[2] (concurrent, 16 streams)}
+ */
+record ParsedRun(Map<String, Double> metrics, Integer concurrency, Double requestRate, Integer inputTokens,
+        Integer outputTokens, String modelId, String label) {
+}

@@ -1,0 +1,25 @@
+package io.costbench.service.run;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The prediction for a run's scenario and how far the measurement is from it: (measured - predicted) / predicted
+ * for the headline metrics both have.
+ */
+public record Prediction(Map<String, Double> metrics, Map<String, Double> relativeError) {
+
+    static final String[] HEADLINE = {"median_tpot_ms", "output_throughput", "median_ttft_ms"};
+
+    static Prediction compare(Map<String, Double> predicted, Map<String, Double> measured) {
+        Map<String, Double> errors = new TreeMap<>();
+        for (String metric : HEADLINE) {
+            Double p = predicted.get(metric);
+            Double m = measured.get(metric);
+            if (p != null && m != null && p > 0) {
+                errors.put(metric, (m - p) / p);
+            }
+        }
+        return new Prediction(new TreeMap<>(predicted), errors);
+    }
+}

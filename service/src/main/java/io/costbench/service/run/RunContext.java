@@ -1,0 +1,28 @@
+package io.costbench.service.run;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
+
+/**
+ * What the CI job says about the run it pushes. Model and hardware are required (SGLang files name no model);
+ * the rest is optional, and the workload and concurrency fall back to what the file states.
+ */
+public record RunContext(
+        @NotBlank @Size(max = 200) String model,
+        @NotBlank @Size(max = 100) String hardware,
+        @Size(max = 100) String profile,
+        @Positive @Max(1024) Integer tensorParallel,
+        @Size(max = 32) String precision,
+        @Positive @Max(10_000_000) Integer inputTokens,
+        @Positive @Max(10_000_000) Integer outputTokens,
+        @Positive @Max(1_000_000) Integer concurrency,
+        @Size(max = 64) String engine,
+        @Size(max = 100) String engineVersion,
+        @Pattern(regexp = "[0-9a-fA-F]{7,64}", message = "must be a hex commit id of 7 to 64 characters")
+        String gitSha,
+        @Size(max = 200) String branch,
+        @Size(max = 1000) @Pattern(regexp = "https?://\\S+", message = "must be an http(s) URL") String ciUrl) {
+}

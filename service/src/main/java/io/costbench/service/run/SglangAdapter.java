@@ -1,0 +1,53 @@
+package io.costbench.service.run;
+
+import java.util.List;
+
+import org.springframework.stereotype.Component;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code python -m sglang.bench_serving --output-file}: JSON Lines, one run per line, vLLM's names except
+ * {@code *_e2e_latency_ms} (= vLLM's {@code *_e2el_ms}). The total throughput is {@code total_throughput} when the
+ * version writes it, else {@code input_throughput + output_throughput}. The measured mean in-flight
+ * {@code concurrency} and {@code accept_length} have no vLLM counterpart and stay in the raw payload. The file names
+ * no model: it comes from the context.
+ */
+@Component
+class SglangAdapter implements ResultAdapter {
+
+    @Override
+    public RunFormat format() {
+        return RunFormat.SGLANG;
+    }
+
+    @Override
+    public boolean acceptsJsonLines() {
+        return true;
+    }
+
+    @Override
+    public List<ParsedRun> parse(JsonNode node, String path) {
+        FlatServingResults.requireFields(node, path, "completed", "duration", "output_throughput");
+        RunMetrics metrics = new RunMetrics();
+        FlatServingResults.copy(node, path, metrics, "request_throughput", "output_throughput", "duration",
+                "completed", "total_input_tokens", "total_output_tokens");
+        Double total = JsonFields.number(node, "total_throughput", path);
+        Double input = JsonFields.number(node, "input_throughput", path);
+        if (total != null) {
+            metrics.put("total_token_throughput", total, path + ".total_throughput");
+        } else if (input != null) {
+            metrics.put("total_token_throughput", input + metrics.get("output_throughput"),
+                    path + ".input_throughput");
+        }
+        boolean random = "random".equals(JsonFields.text(node, "dataset_name"));
+        return List.of(new ParsedRun(metrics.asMap(),
+                JsonFields.positiveInt(JsonFields.number(node, "max_concurrency", path)),
+                FlatServingResults.requestRate(node, path),
+                random ? JsonFields.positiveInt(JsonFields.number(node, "random_input_len", path))
+                        : FlatServingResults.meanPerRequest(metrics, "total_input_tokens"),
+                random ? JsonFields.positiveInt(JsonFields.number(node, "random_output_len", path))
+                        : FlatServingResults.meanPerRequest(metrics, "total_output_tokens"),
+                null, path));
+    }
+}

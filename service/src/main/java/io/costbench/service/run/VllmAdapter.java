@@ -1,0 +1,41 @@
+package io.costbench.service.run;
+
+import java.util.List;
+
+import org.springframework.stereotype.Component;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code vllm bench serve --save-result} (and the older {@code benchmark_serving.py}): already vLLM's vocabulary.
+ * Keys it does not know ({@code rtfx}, {@code --metadata} pairs, ...) are kept only in the raw payload.
+ * {@code --append-result} files (one object per line) may be pushed as a string.
+ */
+@Component
+class VllmAdapter implements ResultAdapter {
+
+    @Override
+    public RunFormat format() {
+        return RunFormat.VLLM;
+    }
+
+    @Override
+    public boolean acceptsJsonLines() {
+        return true;
+    }
+
+    @Override
+    public List<ParsedRun> parse(JsonNode node, String path) {
+        FlatServingResults.requireFields(node, path, "completed", "duration", "output_throughput");
+        RunMetrics metrics = new RunMetrics();
+        FlatServingResults.copy(node, path, metrics, "request_throughput", "request_goodput", "output_throughput",
+                "total_token_throughput", "max_output_tokens_per_s", "max_concurrent_requests", "duration",
+                "completed", "failed", "total_input_tokens", "total_output_tokens");
+        return List.of(new ParsedRun(metrics.asMap(),
+                JsonFields.positiveInt(JsonFields.number(node, "max_concurrency", path)),
+                FlatServingResults.requestRate(node, path),
+                FlatServingResults.meanPerRequest(metrics, "total_input_tokens"),
+                FlatServingResults.meanPerRequest(metrics, "total_output_tokens"),
+                JsonFields.text(node, "model_id"), path));
+    }
+}

@@ -1,0 +1,135 @@
+package io.costbench.service.prediction;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.MockMvc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+@WebMvcTest(controllers = PredictionController.class)
+@Import(PredictionSliceConfig.class)
+class PredictionControllerTest {
+
+    private static final String VALID = """
+            {"model":"qwen3-8b","hardware":"test-gpu","inputTokens":256,"outputTokens":64,"concurrency":8}""";
+
+    @Autowired
+    MockMvc mvc;
+
+    @Test
+    void predictsWithDefaultsFromTheProfile() throws Exception {
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(VALID))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.scenario.model").value("qwen3-8b"))
+                .andExpect(jsonPath("$.scenario.profile").value("test-vllm"))
+                .andExpect(jsonPath("$.scenario.tensorParallel").value(1))
+                .andExpect(jsonPath("$.scenario.precision").value("bf16"))
+                .andExpect(jsonPath("$.scenario.numPrompts").value(80))
+                .andExpect(jsonPath("$.scenario.seed").value(0))
+                .andExpect(jsonPath("$.chips").value(1))
+                .andExpect(jsonPath("$.metrics.completed").value(80.0))
+                .andExpect(jsonPath("$.metrics.median_tpot_ms").value(greaterThan(0.0)))
+                .andExpect(jsonPath("$.metrics.interactivity").value(greaterThan(0.0)))
+                .andExpect(jsonPath("$.breakdown.totalMs").value(greaterThan(0.5)))
+                .andExpect(jsonPath("$.breakdown.overhead").value(0.5))
+                .andExpect(jsonPath("$.provenance.modelSha256").isString());
+    }
+
+    @Test
+    void theSameRequestGivesTheSameNumbers() throws Exception {
+        String body = VALID.replace("}", ",\"seed\":7,\"optimizations\":[\"fast-launch\"],\"priceOption\":\"on-demand\"}");
+        String first = mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(body))
+                .andExpect(status().isOk()).andExpect(jsonPath("$.breakdown.overhead").value(0.25))
+                .andExpect(jsonPath("$.scenario.optimizations[0]").value("fast-launch"))
+                .andReturn().getResponse().getContentAsString();
+        String second = mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(body))
+                .andReturn().getResponse().getContentAsString();
+        assertThat(second).isEqualTo(first);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "missing model        | \"model\":\"qwen3-8b\",            | ''                                 | model",
+            "zero input tokens    | \"inputTokens\":256                | \"inputTokens\":0                  | inputTokens",
+            "too many tokens      | \"outputTokens\":64                | \"outputTokens\":131073            | outputTokens",
+            "concurrency 0        | \"concurrency\":8                  | \"concurrency\":0                  | concurrency",
+            "concurrency 5000     | \"concurrency\":8                  | \"concurrency\":5000               | concurrency",
+            "fractional tokens    | \"inputTokens\":256                | \"inputTokens\":25.5               | inputTokens",
+            "text for a number    | \"inputTokens\":256                | \"inputTokens\":\"many\"           | inputTokens",
+            "tensor parallel 3    | \"concurrency\":8                  | \"concurrency\":8,\"tensorParallel\":3 | tensorParallel",
+            "int4 precision       | \"concurrency\":8                  | \"concurrency\":8,\"precision\":\"int4\" | precision",
+            "zero prompts         | \"concurrency\":8                  | \"concurrency\":8,\"numPrompts\":0 | numPrompts",
+            "negative seed        | \"concurrency\":8                  | \"concurrency\":8,\"seed\":-1      | seed",
+            "unknown field        | \"concurrency\":8                  | \"concurrency\":8,\"temperature\":0.7 | temperature",
+            "too much work        | \"concurrency\":8                  | \"concurrency\":8,\"numPrompts\":100000,\"inputTokens\":131072 | numPrompts"})
+    void rejectsBadInputWith400NamingTheField(String name, String from, String to, String field) throws Exception {
+        String body = VALID.replace(from, to);
+        if ("too much work".equals(name)) {
+            body = body.replace("\"inputTokens\":256,", "");
+        }
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(body))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.field").value(field))
+                .andExpect(jsonPath("$.errors[0].field").value(field));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "unknown model        | \"model\":\"qwen3-8b\"      | \"model\":\"gpt-5\"                  | model",
+            "unknown hardware     | \"hardware\":\"test-gpu\"   | \"hardware\":\"a100\"                | hardware",
+            "unknown profile      | \"hardware\":\"test-gpu\"   | \"hardware\":\"test-gpu\",\"profile\":\"sglang\" | profile",
+            "unknown switch       | \"hardware\":\"test-gpu\"   | \"hardware\":\"test-gpu\",\"optimizations\":[\"warp-drive\"] | optimizations",
+            "does not fit         | \"model\":\"qwen3-8b\"      | \"model\":\"llama-3.1-405b\"         | tensorParallel"})
+    void rejectsUnusableScenariosWith422NamingTheField(String name, String from, String to, String field)
+            throws Exception {
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(VALID.replace(from, to)))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.field").value(field));
+    }
+
+    @Test
+    void reportsEveryBadFieldAtOnce() throws Exception {
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"hardware\":\"test-gpu\",\"inputTokens\":0,\"outputTokens\":64,\"concurrency\":8,\"x\":1}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors.length()").value(3))
+                .andExpect(jsonPath("$.detail").value(containsString("unknown field")));
+    }
+
+    @Test
+    void malformedJsonIsA400() throws Exception {
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content("{\"model\":"))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
+    }
+
+    @Test
+    void explainsTheMedianDecodeStep() throws Exception {
+        mvc.perform(get("/api/v1/predictions/explain").param("model", "qwen3-8b").param("hardware", "test-gpu")
+                        .param("inputTokens", "256").param("outputTokens", "64").param("concurrency", "8")
+                        .param("optimizations", "fast-launch"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.shape.decodeSequences").value(8))
+                .andExpect(jsonPath("$.shape.prefills.length()").value(0))
+                .andExpect(jsonPath("$.operators[0].name").value("embedding"))
+                .andExpect(jsonPath("$.cost.timeMs").value(greaterThan(0.25)));
+        mvc.perform(get("/api/v1/predictions/explain").param("model", "qwen3-8b").param("hardware", "test-gpu")
+                        .param("inputTokens", "lots").param("outputTokens", "64").param("concurrency", "8"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.field").value("inputTokens"));
+    }
+}

@@ -1,0 +1,25 @@
+package io.costbench.service.prediction;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+import io.costbench.engine.model.ModelCatalog;
+import io.costbench.service.web.ApiProperties;
+import io.costbench.service.web.ProblemResponses;
+
+/**
+ * What a web slice needs besides the controller: the prediction service with the test accelerator, the shipped model
+ * catalog, and the API limits and problem writer the request-size filter depends on (slices skip the scan).
+ */
+@TestConfiguration(proxyBeanMethods = false)
+@EnableConfigurationProperties(ApiProperties.class)
+@Import({PredictionService.class, AcceleratorRegistry.class, TestAcceleratorConfig.class, ProblemResponses.class})
+public class PredictionSliceConfig {
+
+    @Bean
+    ModelCatalog modelCatalog() {
+        return ModelCatalog.standard();
+    }
+}

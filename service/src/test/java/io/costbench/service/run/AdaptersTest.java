@@ -1,0 +1,175 @@
+package io.costbench.service.run;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.costbench.service.web.BadInputException;
+import tools.jackson.core.json.JsonReadFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/** Every adapter on the real sample files: the vLLM names and units they map to, and what stays absent. */
+class AdaptersTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+
+    private static ParsedRun only(ResultAdapter adapter, String sample) {
+        List<ParsedRun> runs = adapter.parse(JSON.readTree(Samples.text(sample)), "result");
+        assertThat(runs).hasSize(1);
+        return runs.get(0);
+    }
+
+    @Test
+    void vllmIsCopiedUnderItsOwnNames() {
+        ParsedRun run = only(new VllmAdapter(), Samples.VLLM);
+        Map<String, Double> metrics = run.metrics();
+
+        assertThat(metrics).containsEntry("output_throughput", 124.58542994370372)
+                .containsEntry("median_tpot_ms", 34.45028747967261)
+                .containsEntry("p99_itl_ms", 38.25465443544089)
+                .containsEntry("completed", 199.0).containsEntry("failed", 1.0)
+                .containsEntry("max_concurrent_requests", 14.0);
+        // request_goodput is null in the file, e2el was not requested, rtfx is not a vLLM serving metric.
+        assertThat(metrics).doesNotContainKeys("request_goodput", "mean_e2el_ms", "rtfx");
+        assertThat(run.concurrency()).isNull();
+        assertThat(run.requestRate()).isEqualTo(1.0);
+        assertThat(run.inputTokens()).isEqualTo(200);
+        assertThat(run.outputTokens()).isEqualTo(128);
+        assertThat(run.modelId()).isEqualTo("./Qwen2.5-VL-3B-Instruct");
+    }
+
+    @Test
+    void sglangRenamesE2eLatencyAndAddsInputToOutputThroughput() {
+        ParsedRun run = only(new SglangAdapter(), Samples.SGLANG);
+        Map<String, Double> metrics = run.metrics();
+
+        assertThat(metrics).containsEntry("median_e2el_ms", 1537.8948565048631)
+                .containsEntry("p95_itl_ms", 18.839622958330438)
+                .containsEntry("median_ttft_ms", 76.41966750088613);
+        assertThat(metrics.get("total_token_throughput")).isCloseTo(1477.0827846460556 + 957.162043188693,
+                within(1e-9));
+        assertThat(metrics).doesNotContainKeys("mean_e2e_latency_ms", "concurrency", "accept_length", "failed");
+        assertThat(run.concurrency()).isEqualTo(256);
+        assertThat(run.requestRate()).isEqualTo(5.0);
+        // sharegpt: the random_*_len fields are not the workload; the means of the totals are.
+        assertThat(run.inputTokens()).isEqualTo(302);
+        assertThat(run.modelId()).isNull();
+    }
+
+    @Test
+    void guidellmConvertsSecondsAndReadsTheStrategy() {
+        ParsedRun run = only(new GuidellmAdapter(), Samples.GUIDELLM);
+        Map<String, Double> metrics = run.metrics();
+
+        assertThat(metrics.get("median_e2el_ms")).isCloseTo(642.4565315246582, within(1e-9));
+        assertThat(metrics).containsEntry("mean_ttft_ms", 16.792535781860348)
+                .containsEntry("p99_tpot_ms", 5.217265337705612)
+                .containsEntry("median_itl_ms", 4.9241227427805505)
+                .containsEntry("output_throughput", 198.13346751788123)
+                .containsEntry("completed", 46.0).containsEntry("failed", 0.0);
+        assertThat(metrics.get("duration")).isCloseTo(29.997, within(1e-3));
+        assertThat(run.concurrency()).isEqualTo(1);
+        assertThat(run.inputTokens()).isEqualTo(256);
+        assertThat(run.outputTokens()).isEqualTo(128);
+        assertThat(run.label()).contains("benchmarks[0]").contains("synchronous");
+    }
+
+    @Test
+    void guidellmSplitsASweepIntoOneRunPerBenchmark() {
+        JsonNode file = JSON.readTree(Samples.text(Samples.GUIDELLM));
+        tools.jackson.databind.node.ArrayNode benchmarks = (tools.jackson.databind.node.ArrayNode) file.get("benchmarks");
+        tools.jackson.databind.node.ObjectNode concurrent =
+                (tools.jackson.databind.node.ObjectNode) benchmarks.get(0).deepCopy();
+        ((tools.jackson.databind.node.ObjectNode) concurrent.get("args")).putObject("strategy")
+                .put("type_", "concurrent").put("streams", 16);
+        tools.jackson.databind.node.ObjectNode constant =
+                (tools.jackson.databind.node.ObjectNode) benchmarks.get(0).deepCopy();
+        ((tools.jackson.databind.node.ObjectNode) constant.get("args")).putObject("strategy")
+                .put("type_", "constant").put("rate", 2.5);
+        benchmarks.add(concurrent);
+        benchmarks.add(constant);
+
+        List<ParsedRun> runs = new GuidellmAdapter().parse(file, "result");
+
+        assertThat(runs).extracting(ParsedRun::concurrency).containsExactly(1, 16, null);
+        assertThat(runs).extracting(ParsedRun::requestRate).containsExactly(null, null, 2.5);
+    }
+
+    @Test
+    void aiperfMapsStatisticsAndLeavesWhatTheExcerptLacksAbsent() {
+        ParsedRun run = only(new AiperfAdapter(), Samples.AIPERF);
+        Map<String, Double> metrics = run.metrics();
+
+        assertThat(metrics).containsEntry("request_throughput", 0.14968841618235815)
+                .containsEntry("mean_e2el_ms", 6655.520201949999)
+                .containsEntry("median_ttft_ms", 44.452151)
+                .containsEntry("p99_ttft_ms", 48.16844818)
+                .containsEntry("std_ttft_ms", 3.440228207609689)
+                .containsEntry("completed", 80.0);
+        assertThat(metrics).doesNotContainKeys("output_throughput", "mean_tpot_ms", "mean_itl_ms");
+        assertThat(new GenaiPerfAdapter().parse(JSON.readTree(Samples.text(Samples.AIPERF)), "result").get(0)
+                .metrics()).isEqualTo(metrics);
+    }
+
+    @Test
+    void llmperfSummaryConvertsSecondsAndDerivesTpotWithoutTtft() {
+        ParsedRun run = only(new LlmperfAdapter(), Samples.LLMPERF_SUMMARY);
+        Map<String, Double> metrics = run.metrics();
+
+        assertThat(metrics.get("mean_ttft_ms")).isCloseTo(511.5081730199972, within(1e-9));
+        assertThat(metrics.get("median_ttft_ms")).isCloseTo(516.5989695000235, within(1e-9));
+        assertThat(metrics.get("p99_e2el_ms")).isCloseTo(4486.44712269999, within(1e-9));
+        // LLMPerf's inter_token_latency_s (24.46 ms mean) includes TTFT; (e2e - ttft) / (out - 1) does not.
+        assertThat(metrics.get("mean_tpot_ms")).isCloseTo(21.813073512641022, within(1e-9));
+        assertThat(metrics.get("request_throughput")).isCloseTo(64.92561266104798 / 60, within(1e-12));
+        assertThat(metrics).containsEntry("output_throughput", 162.86950633872)
+                .containsEntry("completed", 150.0).containsEntry("failed", 0.0);
+        assertThat(metrics).doesNotContainKeys("mean_itl_ms", "median_itl_ms", "p99_tpot_ms", "median_tpot_ms");
+        assertThat(run.concurrency()).isEqualTo(5);
+        assertThat(run.inputTokens()).isEqualTo(550);
+        assertThat(run.outputTokens()).isEqualTo(150);
+    }
+
+    @Test
+    void llmperfIndividualResponsesGiveVllmStatisticsPerRequest() {
+        ParsedRun run = only(new LlmperfAdapter(), Samples.LLMPERF_INDIVIDUAL);
+        Map<String, Double> metrics = run.metrics();
+
+        assertThat(metrics.get("mean_tpot_ms")).isCloseTo(23.362289781332947, within(1e-9));
+        assertThat(metrics.get("median_tpot_ms")).isCloseTo(23.29774463999911, within(1e-9));
+        assertThat(metrics.get("std_tpot_ms")).isCloseTo(0.568644446929276, within(1e-9));
+        assertThat(metrics.get("p90_tpot_ms")).isCloseTo(23.947532254666537, within(1e-9));
+        assertThat(metrics.get("p99_ttft_ms")).isCloseTo(954.9007783199795, within(1e-9));
+        assertThat(metrics).containsEntry("completed", 5.0).containsEntry("total_output_tokens", 755.0);
+        assertThat(metrics).doesNotContainKeys("output_throughput", "request_throughput");
+    }
+
+    @Test
+    void costbenchAcceptsVllmNamesOnly() {
+        JsonNode document = JSON.readTree("{\"metrics\": {\"output_throughput\": 812.5, \"median_ttft_ms\": 41,"
+                + " \"p99.9_tpot_ms\": 30.5}}");
+        JsonNode typo = JSON.readTree("{\"metrics\": {\"output_througput\": 812.5}}");
+
+        assertThat(new CostbenchAdapter().parse(document, "result").get(0).metrics())
+                .containsOnlyKeys("output_throughput", "median_ttft_ms", "p99.9_tpot_ms");
+        assertThatThrownBy(() -> new CostbenchAdapter().parse(typo, "result"))
+                .isInstanceOfSatisfying(BadInputException.class,
+                        e -> assertThat(e.field()).isEqualTo("result.metrics.output_througput"));
+    }
+
+    @Test
+    void aFieldOfTheWrongTypeIsNamed() {
+        JsonNode broken = JSON.readTree("{\"completed\": 10, \"duration\": 5, \"output_throughput\": \"fast\"}");
+
+        assertThatThrownBy(() -> new VllmAdapter().parse(broken, "result"))
+                .isInstanceOfSatisfying(BadInputException.class,
+                        e -> assertThat(e.field()).isEqualTo("result.output_throughput"));
+    }
+}

@@ -1,0 +1,260 @@
+package io.costbench.service.run;
+
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import io.costbench.service.security.ApiTokens;
+import io.costbench.service.security.Scope;
+import io.costbench.service.security.TestTokens;
+import io.costbench.service.support.LocalHttp;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import static io.costbench.service.run.RunApiSupport.JSON;
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Tag("database")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class RunPushApiTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ApiTokens apiTokens;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    private LocalHttp http;
+    private String token;
+
+    @BeforeEach
+    void setUp() {
+        http = new LocalHttp(port);
+        token = TestTokens.issue(apiTokens, Scope.RUNS_WRITE);
+    }
+
+    private HttpResponse<String> push(String body, String... headers) {
+        String[] all = new String[headers.length + 2];
+        all[0] = "Authorization";
+        all[1] = TestTokens.bearer(token);
+        System.arraycopy(headers, 0, all, 2, headers.length);
+        return http.postJson("/api/v1/runs", body, all);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+            "vllm, " + Samples.VLLM + ", false, median_tpot_ms",
+            "sglang, " + Samples.SGLANG + ", true, median_e2el_ms",
+            "guidellm, " + Samples.GUIDELLM + ", false, median_itl_ms",
+            "aiperf, " + Samples.AIPERF + ", false, median_ttft_ms",
+            "genai-perf, " + Samples.AIPERF + ", false, mean_e2el_ms",
+            "llmperf, " + Samples.LLMPERF_SUMMARY + ", false, mean_tpot_ms",
+            "llmperf, " + Samples.LLMPERF_INDIVIDUAL + ", false, p99_tpot_ms"})
+    void everySampleIsStoredWithItsFileVerbatim(String format, String sample, boolean asString, String metric) {
+        String file = Samples.text(sample);
+        long[] before = RunApiSupport.rowCounts(jdbc);
+
+        HttpResponse<String> created = push(RunApiSupport.envelope(format, RunApiSupport.context("main"),
+                asString ? file : file.strip(), asString));
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode body = JSON.readTree(created.body());
+        long id = body.get("id").asLong();
+        assertThat(created.headers().firstValue("Location")).hasValue("/api/v1/runs/" + id);
+        assertThat(body.get("metrics").has(metric)).isTrue();
+        assertThat(body.has("prediction")).isTrue();
+        assertThat(body.get("prediction").isNull()).isTrue();
+        assertThat(body.get("regression").get("verdict").asString()).isEqualTo("insufficient-data");
+        assertThat(body.get("runs")).hasSize(1);
+        assertThat(RunApiSupport.rowCounts(jdbc)).containsExactly(before[0] + 1, before[1] + 1);
+
+        JsonNode stored = JSON.readTree(http.get("/api/v1/runs/" + id).body());
+        assertThat(stored.get("rawPayload").asString()).isEqualTo(asString ? file : file.strip());
+        assertThat(stored.get("format").asString()).isEqualTo(format);
+        assertThat(stored.get("metrics")).isEqualTo(body.get("metrics"));
+    }
+
+    @Test
+    void theResponseCarriesTheScenarioWithTheFilesConcurrencyAndWorkload() {
+        ObjectNode context = RunApiSupport.context("main");
+        context.put("inputTokens", 1024);
+
+        JsonNode body = JSON.readTree(push(RunApiSupport.envelope("sglang", context,
+                Samples.text(Samples.SGLANG), true)).body());
+
+        assertThat(body.get("scenario").get("concurrency").asInt()).isEqualTo(256);
+        assertThat(body.get("scenario").get("requestRate").asDouble()).isEqualTo(5.0);
+        assertThat(body.get("scenario").get("inputTokens").asInt()).isEqualTo(1024);
+        assertThat(body.get("scenario").get("outputTokens").asInt()).isEqualTo(196);
+        assertThat(body.get("scenario").get("engine").asString()).isEqualTo("sglang");
+    }
+
+    @Test
+    void aMultipartUploadKeepsTheFileBytes() {
+        byte[] file = Samples.text(Samples.VLLM).getBytes(StandardCharsets.UTF_8);
+        ObjectNode context = RunApiSupport.context("main");
+
+        HttpResponse<String> created = RunApiSupport.multipart(http, token, Map.of("format", "vllm",
+                "model", context.get("model").asString(), "hardware", context.get("hardware").asString(),
+                "tensorParallel", "2", "gitSha", context.get("gitSha").asString(), "branch", "main"),
+                "result.json", file);
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode stored = JSON.readTree(http.get(created.headers().firstValue("Location").orElseThrow()).body());
+        assertThat(stored.get("rawPayload").asString()).isEqualTo(new String(file, StandardCharsets.UTF_8));
+        assertThat(stored.get("scenario").get("tensorParallel").asInt()).isEqualTo(2);
+        assertThat(stored.get("pushedBy").asString()).startsWith("test");
+    }
+
+    @Test
+    void aGuidellmSweepBecomesOneRunPerBenchmark() {
+        ObjectNode file = (ObjectNode) JSON.readTree(Samples.text(Samples.GUIDELLM));
+        tools.jackson.databind.node.ArrayNode benchmarks = (tools.jackson.databind.node.ArrayNode) file.get("benchmarks");
+        for (int streams : new int[] {4, 16}) {
+            ObjectNode copy = (ObjectNode) benchmarks.get(0).deepCopy();
+            ((ObjectNode) copy.get("args")).putObject("strategy").put("type_", "concurrent").put("streams", streams);
+            benchmarks.add(copy);
+        }
+        long[] before = RunApiSupport.rowCounts(jdbc);
+
+        HttpResponse<String> created = push(RunApiSupport.envelope("guidellm", RunApiSupport.context("main"),
+                JSON.writeValueAsString(file), false));
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode body = JSON.readTree(created.body());
+        assertThat(body.get("runs")).hasSize(3);
+        assertThat(body.get("runs").get(2).get("scenario").get("concurrency").asInt()).isEqualTo(16);
+        assertThat(RunApiSupport.rowCounts(jdbc)).containsExactly(before[0] + 1, before[1] + 3);
+    }
+
+    @Test
+    void theSameIdempotencyKeyAndBodyReplaysTheFirstAnswer() {
+        String body = RunApiSupport.envelope("vllm", RunApiSupport.context("main"),
+                Samples.text(Samples.VLLM), false);
+        String key = "ci-" + RunApiSupport.randomSha();
+        long[] before = RunApiSupport.rowCounts(jdbc);
+
+        HttpResponse<String> first = push(body, "Idempotency-Key", key);
+        HttpResponse<String> again = push(body, "Idempotency-Key", key);
+
+        assertThat(first.statusCode()).isEqualTo(201);
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(again.body()).isEqualTo(first.body());
+        assertThat(again.headers().firstValue("Location")).isEqualTo(first.headers().firstValue("Location"));
+        assertThat(RunApiSupport.rowCounts(jdbc)).containsExactly(before[0] + 1, before[1] + 1);
+    }
+
+    @Test
+    void theSameIdempotencyKeyWithAnotherBodyIs409() {
+        String key = "ci-" + RunApiSupport.randomSha();
+        HttpResponse<String> first = push(RunApiSupport.envelope("vllm", RunApiSupport.context("main"),
+                Samples.text(Samples.VLLM), false), "Idempotency-Key", key);
+        long[] before = RunApiSupport.rowCounts(jdbc);
+
+        HttpResponse<String> other = push(RunApiSupport.envelope("vllm", RunApiSupport.context("main"),
+                Samples.text(Samples.VLLM), false), "Idempotency-Key", key);
+
+        assertThat(first.statusCode()).isEqualTo(201);
+        assertThat(other.statusCode()).isEqualTo(409);
+        assertThat(other.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(JSON.readTree(other.body()).get("existingUploadId").asLong())
+                .isEqualTo(JSON.readTree(first.body()).get("uploadId").asLong());
+        assertThat(RunApiSupport.rowCounts(jdbc)).containsExactly(before);
+    }
+
+    @Test
+    void withoutAKeyTheSameSeriesCommitAndCiUrlIsADuplicateNamingTheRun() {
+        ObjectNode context = RunApiSupport.context("main");
+        HttpResponse<String> first = push(RunApiSupport.envelope("vllm", context, Samples.text(Samples.VLLM), false));
+        long[] before = RunApiSupport.rowCounts(jdbc);
+
+        HttpResponse<String> duplicate = push(RunApiSupport.envelope("vllm", context,
+                Samples.text(Samples.VLLM), false));
+        context.put("ciUrl", "https://ci.example.com/runs/retry-" + RunApiSupport.randomSha());
+        HttpResponse<String> rerun = push(RunApiSupport.envelope("vllm", context, Samples.text(Samples.VLLM), false));
+
+        long firstId = JSON.readTree(first.body()).get("id").asLong();
+        assertThat(duplicate.statusCode()).isEqualTo(409);
+        assertThat(JSON.readTree(duplicate.body()).get("existingRunId").asLong()).isEqualTo(firstId);
+        assertThat(JSON.readTree(duplicate.body()).get("detail").asString()).contains("Run " + firstId);
+        assertThat(rerun.statusCode()).isEqualTo(201);
+        assertThat(RunApiSupport.rowCounts(jdbc)).containsExactly(before[0] + 1, before[1] + 1);
+    }
+
+    @Test
+    void aBranchRunIsJudgedAgainstTheBaseBranchByMetricDirection() {
+        ObjectNode context = RunApiSupport.context("main");
+        double[] baseline = {1000, 1010, 990, 1005, 995};
+        for (double throughput : baseline) {
+            context.put("gitSha", RunApiSupport.randomSha());
+            assertThat(push(RunApiSupport.costbench(context, throughput, 20.0 + throughput / 1000)).statusCode())
+                    .isEqualTo(201);
+        }
+
+        context.put("branch", "feature-slower").put("gitSha", RunApiSupport.randomSha());
+        JsonNode slower = JSON.readTree(push(RunApiSupport.costbench(context, 900, 21.0)).body()).get("regression");
+        context.put("branch", "feature-faster").put("gitSha", RunApiSupport.randomSha());
+        JsonNode faster = JSON.readTree(push(RunApiSupport.costbench(context, 1100, 21.0)).body()).get("regression");
+        context.put("branch", "feature-same").put("gitSha", RunApiSupport.randomSha());
+        JsonNode same = JSON.readTree(push(RunApiSupport.costbench(context, 1003, 21.0)).body()).get("regression");
+
+        assertThat(slower.get("verdict").asString()).isEqualTo("regression");
+        assertThat(slower.get("metrics").get("output_throughput").get("verdict").asString()).isEqualTo("regression");
+        assertThat(slower.get("baseline").get("runs").asInt()).isEqualTo(5);
+        assertThat(slower.get("baseline").get("mean").get("output_throughput").asDouble()).isEqualTo(1000.0);
+        assertThat(slower.get("threshold").asDouble()).isEqualTo(5.0);
+        assertThat(slower.get("test").asString()).contains("main");
+        assertThat(faster.get("verdict").asString()).isEqualTo("improvement");
+        assertThat(same.get("verdict").asString()).isEqualTo("ok");
+    }
+
+    @Test
+    void runsAreListedWithFiltersAndPages() {
+        ObjectNode context = RunApiSupport.context("main");
+        String hardware = context.get("hardware").asString();
+        for (int i = 0; i < 3; i++) {
+            context.put("gitSha", RunApiSupport.randomSha());
+            push(RunApiSupport.costbench(context, 500 + i, 20));
+        }
+
+        JsonNode page = JSON.readTree(http.get("/api/v1/runs?hardware=" + hardware + "&size=2").body());
+        JsonNode second = JSON.readTree(http.get("/api/v1/runs?hardware=" + hardware + "&size=2&page=1").body());
+        JsonNode none = JSON.readTree(http.get("/api/v1/runs?hardware=" + hardware + "&branch=other").body());
+
+        assertThat(page.get("totalItems").asLong()).isEqualTo(3);
+        assertThat(page.get("items")).hasSize(2);
+        assertThat(page.get("items").get(0).get("metrics").get("output_throughput").asDouble()).isEqualTo(502.0);
+        assertThat(second.get("items")).hasSize(1);
+        assertThat(none.get("totalItems").asLong()).isZero();
+        assertThat(http.get("/api/v1/runs?size=500").statusCode()).isEqualTo(422);
+        assertThat(http.get("/api/v1/runs/" + Long.MAX_VALUE).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void pushingNeedsATokenWithRunsWrite() {
+        String body = RunApiSupport.envelope("vllm", RunApiSupport.context("main"), Samples.text(Samples.VLLM), false);
+        String sweepsOnly = TestTokens.issue(apiTokens, Scope.SWEEPS_WRITE);
+        long[] before = RunApiSupport.rowCounts(jdbc);
+
+        assertThat(http.postJson("/api/v1/runs", body).statusCode()).isEqualTo(401);
+        assertThat(http.postJson("/api/v1/runs", body, "Authorization", TestTokens.bearer(sweepsOnly)).statusCode())
+                .isEqualTo(403);
+        assertThat(RunApiSupport.rowCounts(jdbc)).containsExactly(before);
+        assertThat(http.postJson("/api/v1/runs", body, "Authorization", TestTokens.adminBearer()).statusCode())
+                .isEqualTo(201);
+    }
+}

@@ -1,0 +1,548 @@
+package io.costbench.trainium2;
+
+import static io.costbench.engine.port.CostCategory.COMMUNICATION;
+import static io.costbench.engine.port.CostCategory.COMPUTE;
+import static io.costbench.engine.port.CostCategory.DMA_FIXED;
+import static io.costbench.engine.port.CostCategory.HOST;
+import static io.costbench.engine.port.CostCategory.MEMORY;
+import static io.costbench.engine.port.CostCategory.OVERHEAD;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.costbench.engine.graph.GraphBuilder;
+import io.costbench.engine.graph.GraphOptions;
+import io.costbench.engine.graph.Operator;
+import io.costbench.engine.graph.PrefillChunk;
+import io.costbench.engine.graph.StepGraph;
+import io.costbench.engine.graph.StepShape;
+import io.costbench.engine.model.LayerSpec;
+import io.costbench.engine.model.ModelSpec;
+import io.costbench.engine.model.MoeMlp;
+import io.costbench.engine.model.Precision;
+import io.costbench.engine.port.SpeculativeDecoding;
+
+/**
+ * Prices one compiled execution (a padded decode batch or one padded prompt) on one rank from mechanisms: whole
+ * 128-row tiles on the tensor engine, DMA transfers by count and size, HBM bytes, collectives, host round trips and
+ * runtime overheads. Overlap rules: within a pipelined loop (weight streaming, block-KV streaming, the fused GDN
+ * kernel) DMA overlaps compute and independent transfers overlap their fixed cost across the DMA queues; a ragged
+ * tail tile, an unfused dependent chain, the slow attention path and single-buffered KV blocks serialise them.
+ * Operators run one after another (a static schedule).
+ */
+final class StepPricer {
+
+    private static final double ACT_BYTES = 2.0;
+    private static final double LOGIT_BYTES = 4.0;
+
+    private final ModelSpec model;
+    private final int tp;
+    private final int chips;
+    private final Precision precision;
+    private final Layout layout;
+    private final Resources r;
+    private final DraftHead draft;
+    private final int expertsPerToken;
+
+    StepPricer(ModelSpec model, int tp, int chips, Precision precision, Layout layout, Resources resources,
+            DraftHead draft) {
+        this.model = model;
+        this.tp = tp;
+        this.chips = chips;
+        this.precision = precision;
+        this.layout = layout;
+        this.r = resources;
+        this.draft = draft;
+        this.expertsPerToken = model.layers().stream().map(LayerSpec::feedForward)
+                .filter(MoeMlp.class::isInstance).map(f -> ((MoeMlp) f).expertsPerToken()).findFirst().orElse(1);
+    }
+
+    /** A decode execution of {@code batch} compiled rows, each verifying {@code tokensPerSequence} tokens. */
+    List<OpCost> decode(int batch, int tokensPerSequence, int contextBucket, int realSequences) {
+        int window = model.slidingWindowTokens();
+        long windowed = window > 0 ? Math.min(contextBucket, window) : contextBucket;
+        StepShape shape = new StepShape(batch, tokensPerSequence, (long) batch * contextBucket, contextBucket,
+                batch * windowed, List.of());
+        List<OpCost> costs = priceGraph(GraphBuilder.build(model, tp, precision, layout.decodeGraph(), shape),
+                false);
+        if (tokensPerSequence > 1 && draft != null) {
+            costs.add(draftCost(batch, tokensPerSequence - 1));
+        }
+        costs.add(stepOverhead());
+        costs.add(hostPerSequence(realSequences));
+        if (tokensPerSequence > 1 && draft != null) {
+            costs.add(raggedAcceptance(costs, realSequences));
+        }
+        return costs;
+    }
+
+    /** One prompt of {@code paddedTokens} (its compiled bucket) after {@code priorTokens} already cached. */
+    List<OpCost> prefill(int paddedTokens, int priorTokens) {
+        StepShape shape = new StepShape(0, 1, 0, 0, 0, List.of(new PrefillChunk(paddedTokens, priorTokens)));
+        GraphOptions options = layout.prefillGraph();
+        List<OpCost> costs = priceGraph(GraphBuilder.build(model, tp, precision, options, shape), true);
+        costs.add(stepOverhead());
+        return costs;
+    }
+
+    private List<OpCost> priceGraph(StepGraph graph, boolean prefill) {
+        List<OpCost> costs = new ArrayList<>();
+        for (Operator op : graph.operators()) {
+            costs.add(price(op, prefill));
+        }
+        return costs;
+    }
+
+    private OpCost price(Operator op, boolean prefill) {
+        OpCost c = new OpCost(op.name(), op.kind().name(), op.repeat());
+        c.flops = op.flops();
+        switch (op.kind()) {
+            case GEMM, LM_HEAD -> gemm(c, op, op.name().endsWith("in_proj") && layout.padInProjection());
+            case MOE_ROUTER -> {
+                gemm(c, op, false);
+                vector(c, op.rows() * (double) op.outFeatures() * 2);
+            }
+            case MOE_EXPERTS -> experts(c, op);
+            case ATTENTION -> {
+                if (op.prefill()) {
+                    prefillAttention(c, op);
+                } else {
+                    decodeAttention(c, op);
+                }
+            }
+            case GDN_CONV -> gdnConv(c, op, prefill);
+            case GDN_RECURRENCE -> gdnRecurrence(c, op, prefill);
+            case ALL_REDUCE -> collective(c, op);
+            case SAMPLING -> sampling(c, op);
+            case EMBEDDING -> {
+                double bytes = op.rows() * (double) model.hiddenSize() * ACT_BYTES;
+                stream(c, op.rows(), bytes / Math.max(1, op.rows()), model.hiddenSize() * ACT_BYTES, 0);
+                c.hbmBytes += bytes;
+            }
+            default -> elementwise(c, op);
+        }
+        return c;
+    }
+
+    // ---------------------------------------------------------------- DMA
+
+    /**
+     * Streams {@code count} independent transfers (a pipelined loop): the descriptors' per-partition cost and the HBM
+     * bandwidth bound the data; fixed costs overlap across the DMA queues. Returns the DMA time without compute.
+     */
+    private Dma streamTime(long count, double bytesEach, double bytesPerPartition) {
+        double bytes = count * bytesEach;
+        double hbm = bytes / r.hbmBytesPerSecond;
+        double engine = bytes / (r.dmaEngines * r.dmaEngineBytesPerSecond * r.dmaEfficiency(bytesPerPartition));
+        double fixed = count * r.dmaFixedCostS / r.queuesInFlight;
+        return new Dma(hbm, Math.max(Math.max(hbm, engine), fixed));
+    }
+
+    /** Records and returns streamed transfers; {@code computeS} is the loop's compute they overlap with. */
+    private double stream(OpCost c, long count, double bytesEach, double bytesPerPartition, double computeS) {
+        Dma dma = streamTime(count, bytesEach, bytesPerPartition);
+        c.transfers(count, bytesEach, bytesPerPartition);
+        overlap(c, dma, computeS);
+        return dma.totalS;
+    }
+
+    /**
+     * Transfers each waiting on the previous engine op (an unfused chain): fixed cost exposed, overlapping only
+     * {@code dependentDmaDepth} deep, and no overlap with compute.
+     */
+    private void dependent(OpCost c, long count, double bytesEach, double bytesPerPartition, int partitions) {
+        if (count <= 0) {
+            return;
+        }
+        double bytes = count * bytesEach;
+        int engines = Math.min(r.dmaEngines, Math.max(1, (int) Math.ceil(partitions / 8.0)) * r.lnc);
+        double hbm = bytes / r.hbmBytesPerSecond;
+        double engine = bytes / (engines * r.dmaEngineBytesPerSecond * r.dmaEfficiency(bytesPerPartition));
+        double data = Math.max(hbm, engine);
+        c.transfers(count, bytesEach, bytesPerPartition);
+        c.add(MEMORY, hbm);
+        c.add(DMA_FIXED, data - hbm + count * r.dmaFixedCostS / r.dependentDmaDepth);
+    }
+
+    private static void overlap(OpCost c, Dma dma, double computeS) {
+        if (computeS >= dma.totalS) {
+            c.add(COMPUTE, computeS);
+        } else {
+            c.add(MEMORY, dma.hbmS);
+            c.add(DMA_FIXED, dma.totalS - dma.hbmS);
+        }
+    }
+
+    private record Dma(double hbmS, double totalS) {
+    }
+
+    // ---------------------------------------------------------------- tensor engine
+
+    /**
+     * Cycles of an (M x K) x (K x N) matmul on the 128x128 array: the better of weights moving (token tiles
+     * stationary, one output column per cycle) and weights stationary (tile load + one moving column per token),
+     * plus the fixed per-instruction overhead. Records tiles and instructions.
+     */
+    private double tensorSeconds(OpCost c, double m, double k, double n) {
+        if (m <= 0 || k <= 0 || n <= 0) {
+            return 0;
+        }
+        double kTiles = Math.ceil(k / r.contractionTile);
+        double mTiles = Math.ceil(m / 128.0);
+        double nTiles = Math.ceil(n / 128.0);
+        double movingInstr = mTiles * kTiles * Math.ceil(n / r.movingColumns);
+        double moving = mTiles * kTiles * n + movingInstr * r.instructionOverheadCycles;
+        double stationaryInstr = kTiles * nTiles * Math.ceil(m / r.movingColumns);
+        double stationary = kTiles * nTiles * (r.stationaryLoadCycles + m)
+                + stationaryInstr * r.instructionOverheadCycles;
+        double cycles = Math.min(moving, stationary);
+        c.tensorTiles += mTiles * kTiles * nTiles;
+        c.tensorInstructions += moving <= stationary ? movingInstr : stationaryInstr;
+        double s = cycles / r.clockHz / r.lnc / r.tensorEfficiency;
+        c.tensorBusySeconds += s;
+        return s;
+    }
+
+    private double vectorSeconds(double elements) {
+        return elements / r.vectorElementsPerSecond + 2 * r.instructionOverheadCycles / r.clockHz;
+    }
+
+    private void vector(OpCost c, double elements) {
+        c.add(COMPUTE, vectorSeconds(elements));
+    }
+
+    // ---------------------------------------------------------------- operators
+
+    /**
+     * A weight-streaming GEMM: 128-row weight tiles (one row per partition, K contiguous) DMA'd in a pipelined loop
+     * that overlaps each tile's load with the previous tile's matmul. A ragged tail tile is a differently-shaped
+     * instruction: its load waits for the loop to drain, runs on fewer partitions (DMA engines), then its matmul.
+     */
+    private void gemm(OpCost c, Operator op, boolean padRows) {
+        double n = op.outFeatures();
+        double k = op.inFeatures();
+        double m = op.rows();
+        double bpe = op.weightBytes() / Math.max(1.0, n * k);
+        double rows = padRows ? Math.ceil(n / 128.0) * 128 : n;
+        long fullTiles = (long) Math.floor(rows / 128.0);
+        double tail = rows - fullTiles * 128.0;
+        double rowBytes = k * bpe;
+        double bpp = r.weightBytesPerPartition(rowBytes);
+        long chunks = (long) Math.ceil(rowBytes / r.maxBytesPerPartition);
+        double computeFull = tensorSeconds(c, m, k, fullTiles * 128.0);
+        if (fullTiles > 0) {
+            long count = Math.max(1, (long) Math.ceil(fullTiles * 128.0 * rowBytes / (128 * bpp)));
+            stream(c, count, fullTiles * 128.0 * rowBytes / count, bpp, computeFull);
+            c.add(DMA_FIXED, r.dmaFixedCostS); // prologue: the first tile's load is not hidden
+        }
+        c.hbmBytes += rows * rowBytes;
+        if (tail > 0) {
+            c.raggedTailTiles++;
+            dependent(c, chunks, tail * rowBytes / chunks, Math.min(rowBytes, r.maxBytesPerPartition), (int) tail);
+            c.add(COMPUTE, tensorSeconds(c, m, k, tail) + r.instructionOverheadCycles / r.clockHz);
+            c.note = "ragged " + (int) tail + "-row tail tile breaks the DMA/compute pipeline";
+        } else {
+            c.note = padRows && rows > n ? "padded to " + (long) rows + " rows: whole 128-row tiles" : "";
+        }
+        spill(c, op);
+    }
+
+    /** Activations stay in SBUF while they fit; the excess spills to HBM and back. */
+    private void spill(OpCost c, Operator op) {
+        double excess = op.activationBytes() - r.sbufUsableBytes;
+        if (excess > 0) {
+            long count = (long) Math.ceil(excess / (128 * 8192.0));
+            stream(c, 2 * count, excess / count, 8192, 0);
+            c.spillBytes += 2 * excess;
+            c.hbmBytes += 2 * excess;
+        }
+    }
+
+    private void elementwise(OpCost c, Operator op) {
+        vector(c, op.activationBytes() / ACT_BYTES / 2);
+        spill(c, op);
+    }
+
+    private void experts(OpCost c, Operator op) {
+        double perRank = op.outFeatures() / 3.0;
+        double hidden = op.inFeatures();
+        double bpe = precision.bytesPerElement();
+        boolean selective = layout.selectiveExperts() && !op.prefill() && op.expertsTouched() < op.experts();
+        boolean routedCompute = op.prefill() || layout.selectiveExperts();
+        double loaded = op.expertsTouched();
+        double tokens = (double) op.rows() / expertsPerToken;
+        double rowsPerExpert = routedCompute ? op.rows() / Math.max(1.0, loaded) : tokens;
+        double compute = loaded * (tensorSeconds(c, rowsPerExpert, hidden, 2 * perRank)
+                + tensorSeconds(c, rowsPerExpert, perRank, hidden));
+        vector(c, loaded * rowsPerExpert * perRank * 3);
+        double guBpp = r.weightBytesPerPartition(hidden * bpe);
+        double dnBpp = r.weightBytesPerPartition(perRank * bpe);
+        double guBytes = loaded * 2 * perRank * hidden * bpe;
+        double dnBytes = loaded * perRank * hidden * bpe;
+        long guCount = Math.max(1, Math.round(Math.ceil(2 * perRank * hidden * bpe / (128 * guBpp)) * loaded));
+        long dnCount = Math.max(1, Math.round(Math.ceil(perRank * hidden * bpe / (128 * dnBpp)) * loaded));
+        Dma gu = streamTime(guCount, guBytes / Math.max(1, guCount), guBpp);
+        Dma dn = streamTime(dnCount, dnBytes / Math.max(1, dnCount), dnBpp);
+        c.transfers(guCount, guBytes / Math.max(1, guCount), guBpp);
+        c.transfers(dnCount, dnBytes / Math.max(1, dnCount), dnBpp);
+        overlap(c, new Dma(gu.hbmS + dn.hbmS, gu.totalS + dn.totalS), compute);
+        c.hbmBytes += guBytes + dnBytes;
+        if (selective) {
+            // Router-dependent gather: the top-k reaches the DGE queues once per layer, then one DGE instruction
+            // per expert weight matrix (gate_up and down), its descriptors generated in hardware.
+            c.add(DMA_FIXED, r.expertGatherSetupS + 2 * loaded * r.dgeInstructionCostS / r.dgeBlocks);
+            c.note = String.format("gathers %.1f of %d experts (router-dependent DGE DMAs)", loaded, op.experts());
+        } else {
+            c.note = String.format("streams %.1f of %d experts%s", loaded, op.experts(),
+                    routedCompute ? "" : " and computes every expert over every token");
+        }
+    }
+
+    private void decodeAttention(OpCost c, Operator op) {
+        int b = Math.max(1, op.sequences());
+        double t = (double) op.rows() / b;
+        double d = op.headDim();
+        double hq = op.heads();
+        double ctx = (double) op.contextTokens() / b;
+        double kvBytes = op.cacheReadBytes();
+        double hkv = Math.max(1.0, Math.round(kvBytes / Math.max(1.0, op.contextTokens() * 2 * d * ACT_BYTES)));
+        double qPerKv = hq / hkv;
+        int block = layout.kvBlockTokens();
+        double blocks = Math.ceil(ctx / block);
+        // A K or V block slab of one head larger than the kernel's SBUF staging tile is split into staging-sized
+        // pieces (and cannot be double-buffered).
+        double slabPerHead = block * d * ACT_BYTES;
+        double pieces = Math.ceil(slabPerHead / r.attentionKvStagingBytes);
+        long count = (long) (b * blocks * 2 * pieces);
+        double bytesEach = kvBytes / Math.max(1, count);
+        double rowBpp = hkv * d * ACT_BYTES;
+        double compute = b * hkv * (tensorSeconds(c, qPerKv * t, d, ctx) + tensorSeconds(c, qPerKv * t, ctx, d))
+                + vectorSeconds(b * hq * t * ctx * 4);
+        boolean fast = d <= layout.maxFastHeadDim();
+        if (fast) {
+            boolean streamed = pieces == 1;
+            if (streamed) {
+                stream(c, count, bytesEach, rowBpp, compute);
+                c.note = "block-KV kernel, KV blocks streamed through SBUF staging";
+            } else {
+                stream(c, count, bytesEach, rowBpp, 0);
+                c.add(COMPUTE, compute);
+                c.note = "block-KV kernel, a " + block + "-token block slab exceeds the SBUF staging tile:"
+                        + " single-buffered";
+            }
+            c.hbmBytes += kvBytes;
+        } else {
+            // gather -> flat -> attention: per-head block gathers (one head's token row per partition), a flat copy
+            // written and read back, scores materialised in HBM, none of it overlapped with the attention math.
+            stream(c, (long) (count * hkv), bytesEach / hkv, d * ACT_BYTES, 0);
+            double flat = kvBytes * (r.slowAttentionKvPasses - 1);
+            long flatCount = Math.max(1, (long) Math.ceil(flat / (128 * r.maxBytesPerPartition)));
+            stream(c, flatCount, flat / flatCount, Math.min(r.maxBytesPerPartition, flat / flatCount / 128), 0);
+            double scores = 2 * b * hq * t * ctx * 4.0;
+            long scoreCount = (long) (2 * b * hq);
+            stream(c, scoreCount, scores / scoreCount, Math.min(ctx * t * 4.0, r.maxBytesPerPartition), 0);
+            c.add(COMPUTE, compute);
+            c.hbmBytes += kvBytes * r.slowAttentionKvPasses + scores;
+            c.note = "slow attention path: head_dim " + (int) d + " above MAX_HEAD_DIM " + layout.maxFastHeadDim();
+        }
+        // The new tokens' K and V scattered into their blocks.
+        dependent(c, (long) (b * 2), op.cacheWriteBytes() / (b * 2.0), rowBpp * t, (int) Math.max(1, t));
+        c.hbmBytes += op.cacheWriteBytes();
+    }
+
+    private void prefillAttention(OpCost c, Operator op) {
+        double compute = op.flops() / (r.tensorPeakFlops * r.tensorEfficiency)
+                + vectorSeconds(op.heads() * (double) op.contextTokens() * 4);
+        c.tensorBusySeconds += op.flops() / (r.tensorPeakFlops * r.tensorEfficiency);
+        c.tensorTiles += op.flops() / (2.0 * 128 * 128 * 128);
+        double d = op.headDim();
+        double io = op.cacheReadBytes() + op.cacheWriteBytes();
+        long count = Math.max(1, (long) Math.ceil(io / (128 * 4096.0)));
+        if (d <= layout.maxFastHeadDim()) {
+            stream(c, count, io / count, 4096, compute);
+            c.note = "flash attention kernel";
+        } else {
+            double scores = 2 * op.heads() * (double) op.contextTokens() * 4.0;
+            long scoreCount = Math.max(1, (long) Math.ceil(scores / (128 * 8192.0)));
+            stream(c, count, io / count, 4096, 0);
+            stream(c, scoreCount, scores / scoreCount, 8192, 0);
+            c.add(COMPUTE, compute);
+            c.hbmBytes += scores;
+            c.note = "slow attention path: scores materialised in HBM";
+        }
+        c.hbmBytes += io;
+    }
+
+    private void gdnConv(OpCost c, Operator op, boolean prefill) {
+        int b = Math.max(1, op.sequences());
+        vector(c, op.rows() * (double) op.outFeatures() * op.inFeatures() * 2);
+        double convBytesPerSeq = op.cacheReadBytes() / b;
+        if (layout.packGdnState()) {
+            c.note = "conv state packed into the recurrent-state page";
+            return; // its bytes ride in the recurrent-state transfers
+        }
+        // Unpacked: the conv state moves in a page as large as the recurrent state's (per head when unfused).
+        double heads = gdnHeads();
+        double pageBytesPerHead = gdnStateBytesPerHead();
+        if (layout.fusedGdn() || prefill) {
+            double page = heads * pageBytesPerHead;
+            stream(c, 2L * b, page, page / 128, 0);
+        } else {
+            stream(c, (long) (2 * b * heads), pageBytesPerHead, pageBytesPerHead / 128, 0);
+        }
+        c.hbmBytes += 2 * b * heads * pageBytesPerHead;
+        c.note = String.format("conv state (%.0f KiB/seq) moved in recurrent-sized pages (%.0f KiB/seq)",
+                convBytesPerSeq / 1024, heads * pageBytesPerHead / 1024);
+    }
+
+    private void gdnRecurrence(OpCost c, Operator op, boolean prefill) {
+        int b = Math.max(1, op.sequences());
+        double heads = op.heads();
+        double perHead = gdnStateBytesPerHead();
+        double t = (double) op.rows() / b;
+        double convPerSeq = layout.packGdnState() ? gdnConvBytesPerSequence() : 0;
+        double compute;
+        if (prefill) {
+            compute = op.flops() / (r.tensorPeakFlops * r.tensorEfficiency) * 2; // chunked form: ~2x the flops
+            c.tensorBusySeconds += compute;
+        } else {
+            double instrCycles = r.gdnRecurrenceInstructions * (r.instructionOverheadCycles + 128);
+            compute = b * heads * t * (instrCycles / r.clockHz / r.lnc + 3 * 128 * 128 / r.vectorElementsPerSecond);
+            c.tensorInstructions += b * heads * t * r.gdnRecurrenceInstructions;
+            c.tensorBusySeconds += b * heads * t * instrCycles / r.clockHz / r.lnc;
+        }
+        double statePerSeq = heads * perHead + convPerSeq;
+        if (layout.fusedGdn() || prefill) {
+            // Per-head states laid contiguously: one large read and one write per sequence, pipelined over sequences.
+            stream(c, 2L * b, statePerSeq, statePerSeq / 128, compute);
+            c.note = String.format("fused: %d large state DMAs of %.0f KiB", 2 * b, statePerSeq / 1024);
+        } else {
+            // Unfused: every (sequence, head) state page is its own 64 KiB transfer (512 B per partition).
+            double pageBytes = perHead + convPerSeq / heads;
+            stream(c, (long) (2 * b * heads), pageBytes, pageBytes / 128, 0);
+            // The chain's intermediates (conv out, normalised q/k, gates, recurrence out) go to HBM and back: each
+            // spill and refill is a compiler-emitted DMA that waits on the stage before it.
+            double intermediate = b * t * heads * (2.0 * op.headDim() + 2) * ACT_BYTES;
+            double rowBytes = heads * (2.0 * op.headDim() + 2) * ACT_BYTES;
+            dependent(c, 2L * r.gdnSpillStages, intermediate, rowBytes, (int) Math.min(128, b * t));
+            c.add(COMPUTE, compute);
+            c.hbmBytes += 2 * r.gdnSpillStages * intermediate;
+            c.note = String.format("unfused: %d per-head state DMAs of %.0f KiB + %d dependent spills",
+                    (long) (2 * b * heads), pageBytes / 1024, 2 * r.gdnSpillStages);
+        }
+        c.hbmBytes += 2 * b * statePerSeq;
+    }
+
+    private double gdnHeads() {
+        return model.layers().stream().map(LayerSpec::mixer)
+                .filter(io.costbench.engine.model.GatedDeltaNetMixer.class::isInstance)
+                .mapToInt(m -> ((io.costbench.engine.model.GatedDeltaNetMixer) m).numValueHeads())
+                .map(h -> layout.shardGdnHeads() ? Math.max(1, h / tp) : h).findFirst().orElse(0);
+    }
+
+    private double gdnStateBytesPerHead() {
+        return model.layers().stream().map(LayerSpec::mixer)
+                .filter(io.costbench.engine.model.GatedDeltaNetMixer.class::isInstance)
+                .map(io.costbench.engine.model.GatedDeltaNetMixer.class::cast)
+                .mapToDouble(g -> (double) g.keyHeadDim() * g.valueHeadDim() * g.stateBytesPerElement())
+                .findFirst().orElse(0);
+    }
+
+    private double gdnConvBytesPerSequence() {
+        return model.layers().stream().map(LayerSpec::mixer)
+                .filter(io.costbench.engine.model.GatedDeltaNetMixer.class::isInstance)
+                .map(io.costbench.engine.model.GatedDeltaNetMixer.class::cast)
+                .mapToDouble(g -> (double) g.convChannels() / (layout.shardGdnHeads() ? tp : 1)
+                        * (g.convKernelTokens() - 1) * ACT_BYTES)
+                .findFirst().orElse(0);
+    }
+
+    private void collective(OpCost c, Operator op) {
+        double bytes = op.collectiveBytes();
+        if (op.name().startsWith("logits") && layout.onDeviceSampling()) {
+            bytes = op.rows() * 8.0; // each rank's top-1 value and index
+        }
+        double latency = r.collectiveBaseLatencyS + r.collectiveHopLatencyS * 2 * (chips - 1);
+        double bandwidth = chips == 1 ? r.intraChipCollectiveBytesPerSecond
+                : r.neuronLinkBytesPerSecond / Math.max(1.0, (double) tp / chips);
+        c.add(COMMUNICATION, latency + 2.0 * (tp - 1) / tp * bytes / bandwidth);
+        c.note = chips == 1 ? "within one chip" : "across " + chips + " chips over NeuronLink";
+    }
+
+    private void sampling(OpCost c, Operator op) {
+        double rows = op.rows();
+        double vocab = model.vocabSize();
+        if (layout.onDeviceSampling()) {
+            vector(c, rows * vocab / tp * 2);
+            c.note = "greedy on device: token ids to the host";
+            c.add(HOST, r.hostRoundTripS / 4);
+        } else {
+            double logits = rows * vocab * LOGIT_BYTES;
+            c.add(HOST, r.hostRoundTripS + logits / r.hostLinkBytesPerSecond + rows * vocab * r.hostSamplingSPerLogit);
+            c.note = String.format("%.1f MB of logits to the host, sampled there", logits / 1e6);
+        }
+    }
+
+    // ---------------------------------------------------------------- step-level costs
+
+    private OpCost stepOverhead() {
+        OpCost c = new OpCost("runtime.step", "RUNTIME", 1);
+        c.add(OVERHEAD, r.stepOverheadS);
+        c.note = "Neuron runtime execution of the compiled graph + vLLM step";
+        return c;
+    }
+
+    private OpCost hostPerSequence(int sequences) {
+        OpCost c = new OpCost("host.per_sequence", "HOST", 1);
+        c.add(HOST, sequences * r.hostPerSequenceS);
+        c.note = "vLLM host work per running sequence (inputs into the compiled shapes, outputs, stop checks)";
+        return c;
+    }
+
+    /** k autoregressive draft passes of the EAGLE-3 head over the batch, inside the fused speculation graph. */
+    private OpCost draftCost(int batch, int draftTokens) {
+        OpCost c = new OpCost("eagle3.draft", "DRAFT", draftTokens);
+        double h = draft.hiddenSize();
+        double params = draft.layers() * (4.0 * h * h + 3.0 * h * draft.intermediateSize()) + 3.0 * h * h
+                + (double) draft.vocabSize() * h;
+        double bytes = params * ACT_BYTES / tp;
+        long tiles = (long) Math.ceil(bytes / (128 * 4096.0));
+        double compute = tensorSeconds(c, batch, h, params / h / tp);
+        stream(c, tiles, bytes / tiles, 4096, compute);
+        c.add(OVERHEAD, r.draftStepOverheadS);
+        c.add(COMMUNICATION, draft.layers() * 2 * (r.collectiveBaseLatencyS
+                + r.collectiveHopLatencyS * 2 * (chips - 1)));
+        c.hbmBytes = bytes;
+        c.flops = 2 * batch * params / tp;
+        c.note = "EAGLE-3 draft head pass (" + draft.model() + ")";
+        return c;
+    }
+
+    /**
+     * Ragged acceptance under compiled shapes: the verify graph has one speculation window for the whole batch, so the
+     * batch advances by its shortest accepted prefix; what the sequences accepted beyond it is re-drafted. The
+     * simulator credits each sequence its own expected tokens, so the step carries the extra verify passes that
+     * crediting costs: (E[tokens] / E[batch-minimum tokens] - 1) x the step.
+     */
+    private OpCost raggedAcceptance(List<OpCost> step, int sequences) {
+        OpCost c = new OpCost("eagle3.ragged_acceptance_padding", "DRAFT", 1);
+        SpeculativeDecoding spec = draft.speculative();
+        double independent = spec.expectedTokensPerStep();
+        double lockstep = lockstepTokensPerStep(spec, Math.max(1, sequences));
+        double stepS = step.stream().mapToDouble(o -> o.totalSeconds() * o.repeat).sum();
+        c.add(OVERHEAD, stepS * (independent / lockstep - 1));
+        c.note = String.format("batch of %d advances %.2f tokens/seq/step in lockstep vs %.2f independent",
+                sequences, lockstep, independent);
+        return c;
+    }
+
+    static double lockstepTokensPerStep(SpeculativeDecoding spec, int sequences) {
+        double expected = 1;
+        double prefix = 1;
+        for (double a : spec.acceptanceByPosition()) {
+            prefix *= a;
+            expected += Math.pow(prefix, sequences);
+        }
+        return expected;
+    }
+}

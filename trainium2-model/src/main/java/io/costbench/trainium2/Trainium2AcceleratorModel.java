@@ -1,0 +1,248 @@
+package io.costbench.trainium2;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.costbench.engine.data.DataFiles;
+import io.costbench.engine.data.ParameterSet;
+import io.costbench.engine.graph.GraphBuilder;
+import io.costbench.engine.graph.Operator;
+import io.costbench.engine.graph.StepShape;
+import io.costbench.engine.model.AttentionMixer;
+import io.costbench.engine.model.GatedDeltaNetMixer;
+import io.costbench.engine.model.LayerSpec;
+import io.costbench.engine.model.ModelSpec;
+import io.costbench.engine.model.Precision;
+import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.engine.port.CatalogEntry;
+import io.costbench.engine.port.Deployment;
+import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.engine.port.Parameter;
+import io.costbench.engine.port.PrefillPolicy;
+import io.costbench.engine.port.ProfileEntry;
+import io.costbench.engine.port.SchedulingRules;
+
+/**
+ * AWS Trainium2 with the vLLM-Neuron serving stack: the chip spec, the stack's calibrated parameters, its profiles and
+ * the write-up's optimization switches, all read from {@code catalog/trainium2/}.
+ */
+public final class Trainium2AcceleratorModel implements AcceleratorModel {
+
+    public static final String HARDWARE_ID = "trn2";
+    /** The same chip with one physical core per logical core (LNC=1): twice the ranks, half the resources each. */
+    public static final String HARDWARE_ID_LNC1 = "trn2-lnc1";
+    public static final String BASELINE = "vllm-neuron-baseline";
+    public static final String OPTIMIZED = "vllm-neuron-optimized";
+
+    private static final String DIR = "catalog/trainium2/";
+
+    private final ParameterSet hardware;
+    private final ParameterSet stack;
+    private final byte[] dataBytes;
+    private final Map<String, ProfileEntry> profiles;
+    private final List<CatalogEntry> switches;
+    private final Map<String, DraftHead> drafts;
+
+    private Trainium2AcceleratorModel(ParameterSet hardware, ParameterSet stack, Map<String, ProfileEntry> profiles,
+            List<CatalogEntry> switches, Map<String, DraftHead> drafts, byte[] dataBytes) {
+        this.hardware = hardware;
+        this.stack = stack;
+        this.profiles = profiles;
+        this.switches = switches;
+        this.drafts = drafts;
+        this.dataBytes = dataBytes;
+    }
+
+    @SuppressWarnings("unchecked")
+    public static Trainium2AcceleratorModel fromCatalog() {
+        ParameterSet hardware = ParameterSet.load(DIR + "trn2.json");
+        ParameterSet stack = ParameterSet.load(DIR + "vllm-neuron.json");
+        Map<String, Object> profileFile = DataFiles.object(DIR + "profiles.json");
+        Map<String, ProfileEntry> profiles = new LinkedHashMap<>();
+        for (Map<String, Object> p : (List<Map<String, Object>>) profileFile.get("profiles")) {
+            List<String> defaults = (List<String>) p.get("defaultOptimizations");
+            defaults.forEach(Trainium2AcceleratorModel::switchOf);
+            profiles.put((String) p.get("id"), new ProfileEntry((String) p.get("id"), (String) p.get("displayName"),
+                    (String) p.get("engine"), List.of(HARDWARE_ID, HARDWARE_ID_LNC1),
+                    ((Number) p.get("defaultTensorParallel")).intValue(), (String) p.get("defaultPrecision"), defaults,
+                    (String) p.get("source")));
+        }
+        Map<String, Object> switchFile = DataFiles.object(DIR + "optimizations.json");
+        List<CatalogEntry> switches = new ArrayList<>();
+        for (Map<String, Object> s : (List<Map<String, Object>>) switchFile.get("switches")) {
+            switchOf((String) s.get("id"));
+            switches.add(new CatalogEntry((String) s.get("id"), (String) s.get("displayName"),
+                    (String) s.get("description"), (String) switchFile.get("source")));
+        }
+        byte[] data = DataFiles.sha256(DataFiles.bytes(DIR + "trn2.json"), DataFiles.bytes(DIR + "vllm-neuron.json"),
+                DataFiles.bytes(DIR + "profiles.json"), DataFiles.bytes(DIR + "optimizations.json"),
+                DataFiles.bytes(DraftHead.RESOURCE)).getBytes(StandardCharsets.UTF_8);
+        return new Trainium2AcceleratorModel(hardware, stack, Map.copyOf(profiles), List.copyOf(switches),
+                DraftHead.load(), data);
+    }
+
+    @Override
+    public List<CatalogEntry> hardware() {
+        return List.of(new CatalogEntry(HARDWARE_ID, hardware.displayName() + ", LNC=2", "8 NeuronCore-V3 paired"
+                        + " into 4 logical cores: TP=4 is one chip, TP=8 two, TP=64 sixteen", hardware.source()),
+                new CatalogEntry(HARDWARE_ID_LNC1, hardware.displayName() + ", LNC=1", "each NeuronCore-V3 its own"
+                        + " logical core: TP=8 is one chip", hardware.source()));
+    }
+
+    @Override
+    public List<ProfileEntry> profiles() {
+        return List.of(profiles.get(BASELINE), profiles.get(OPTIMIZED));
+    }
+
+    @Override
+    public List<CatalogEntry> optimizations() {
+        return switches;
+    }
+
+    /** The chip's on-demand price per hour (data, with the hardware spec). */
+    public double pricePerChipHourUsd() {
+        return ((Number) hardware.extra().get("pricePerChipHourUsd")).doubleValue();
+    }
+
+    @Override
+    public Trainium2Deployment deploy(ModelSpec model, DeploymentRequest request) {
+        return deploy(model, request, null);
+    }
+
+    /**
+     * Deploys with the stack's compiled batch sizes overridden (vLLM {@code max_num_seqs}, or optimum-neuron's single
+     * static {@code BATCH_SIZE}): decode batches pad to the smallest of {@code compiledBatches} that holds them.
+     */
+    public Trainium2Deployment deploy(ModelSpec model, DeploymentRequest request, List<Integer> compiledBatches) {
+        int lnc = switch (request.hardwareId() == null ? "" : request.hardwareId()) {
+            case HARDWARE_ID -> 2;
+            case HARDWARE_ID_LNC1 -> 1;
+            default -> throw new IllegalArgumentException("unknown Trainium2 hardware id: " + request.hardwareId());
+        };
+        String profileId = request.profileId() == null ? BASELINE : request.profileId();
+        ProfileEntry profile = profiles.get(profileId);
+        if (profile == null) {
+            throw new IllegalArgumentException("unknown Trainium2 serving profile: " + profileId);
+        }
+        int coresPerChip = (int) hardware.value("neuronCoresPerChip");
+        int tp = request.tensorParallel() == null ? profile.defaultTensorParallel() * 2 / lnc
+                : request.tensorParallel();
+        int maxTp = 16 * coresPerChip / lnc;
+        if (tp < 1 || Integer.bitCount(tp) != 1 || tp > maxTp) {
+            throw new IllegalArgumentException("tensor parallel must be a power of two from 1 to " + maxTp
+                    + " on Trainium2 at LNC=" + lnc + ", was " + tp);
+        }
+        if (request.maxModelLenTokens() < 1) {
+            throw new IllegalArgumentException("max model length must be >= 1 token");
+        }
+        Precision precision = request.precision() == null ? Precision.parse(profile.defaultPrecision())
+                : request.precision();
+        Set<Switch> on = EnumSet.noneOf(Switch.class);
+        profile.defaultOptimizations().forEach(id -> on.add(switchOf(id)));
+        if (request.optimizations() != null) {
+            request.optimizations().forEach(id -> on.add(switchOf(id)));
+        }
+        Map<String, String> notApplied = new LinkedHashMap<>();
+        DraftHead draft = null;
+        if (on.contains(Switch.EAGLE3)) {
+            draft = drafts.get(model.id());
+            if (draft == null) {
+                on.remove(Switch.EAGLE3);
+                notApplied.put(Switch.EAGLE3.id(), "no EAGLE-3 draft head for " + model.id()
+                        + " in " + DraftHead.RESOURCE);
+            }
+        }
+        int chips = (int) Math.ceil((double) tp * lnc / coresPerChip);
+        Layout layout = Layout.of(on, ((Number) stack.extra().get("kvBlockTokensDefault")).intValue(),
+                ((Number) stack.extra().get("kvBlockTokensOptimized")).intValue());
+        Resources resources = new Resources(hardware, stack, lnc, precision);
+
+        double weights = weightBytesPerRank(model, tp, precision, layout);
+        double perSequence = cacheBytesPerSequencePerRank(model, tp, layout, request.maxModelLenTokens());
+        double available = resources.hbmUsableBytes - weights;
+        @SuppressWarnings("unchecked")
+        List<Integer> allBuckets = compiledBatches != null ? compiledBatches.stream().sorted().toList()
+                : ((List<Number>) stack.extra().get("batchBuckets")).stream().map(Number::intValue).toList();
+        List<Integer> buckets = allBuckets.stream().filter(b -> b * perSequence <= available).toList();
+        if (buckets.isEmpty()) {
+            throw new DoesNotFitException(String.format("%s needs %.1f GiB of weights plus %.2f GiB of cache per"
+                            + " sequence on each of %d ranks; a rank has %.1f GiB", model.id(), weights / (1L << 30),
+                    perSequence / (1L << 30), tp, resources.hbmUsableBytes / (1L << 30)),
+                    weights + perSequence, resources.hbmUsableBytes);
+        }
+        int minTokens = ((Number) stack.extra().get("bucketMinTokens")).intValue();
+        CompiledShapes shapes = new CompiledShapes(buckets, minTokens, request.maxModelLenTokens());
+        int maxBatch = shapes.maxBatch();
+        // The static layout reserves max-model-length blocks per compiled sequence slot (plus the tokens one more
+        // decode or verify step writes before the sequence ends).
+        int stepTokens = draft == null ? 1 : draft.speculative().draftTokens() + 1;
+        long slotTokens = (long) Math.ceil((double) (request.maxModelLenTokens() + stepTokens) / layout.kvBlockTokens())
+                * layout.kvBlockTokens();
+        SchedulingRules rules = new SchedulingRules(maxBatch, shapes.tokens(request.maxModelLenTokens()),
+                maxBatch * slotTokens, layout.kvBlockTokens(), PrefillPolicy.ONE_AT_A_TIME,
+                buckets, draft == null ? null : draft.speculative());
+        StepPricer pricer = new StepPricer(model, tp, chips, precision, layout, resources, draft);
+        Set<String> ids = new TreeSet<>();
+        on.forEach(s -> ids.add(s.id()));
+        List<Parameter> parameters = new ArrayList<>(hardware.list());
+        parameters.addAll(stack.list());
+        String sha = DataFiles.sha256(new String(dataBytes, StandardCharsets.UTF_8) + "|" + model.id() + "|" + profileId
+                + "|" + tp + "|" + lnc + "|" + precision + "|" + ids + "|" + request.maxModelLenTokens());
+        return new Trainium2Deployment(model, request.hardwareId(), profileId, tp, lnc, precision,
+                new LinkedHashSet<>(ids), notApplied, chips, rules, shapes, pricer, resources, parameters, sha, weights,
+                perSequence);
+    }
+
+    private static Switch switchOf(String id) {
+        return Switch.byId(id).orElseThrow(() -> new IllegalArgumentException("unknown Trainium2 optimization: " + id));
+    }
+
+    /** Weights one rank holds: every operator's weights in the layout (GDN replicated or sharded, padding) . */
+    static double weightBytesPerRank(ModelSpec model, int tp, Precision precision, Layout layout) {
+        var graph = GraphBuilder.build(model, tp, precision, layout.decodeGraph().withRoutedExpertsOnly(false),
+                StepShape.decode(1, 1));
+        double sum = 0;
+        for (Operator op : graph.operators()) {
+            double bytes = op.weightBytes();
+            if (op.name().endsWith("in_proj") && layout.padInProjection() && op.outFeatures() % 128 != 0) {
+                bytes *= Math.ceil(op.outFeatures() / 128.0) * 128 / op.outFeatures();
+            }
+            sum += bytes * op.repeat();
+        }
+        if (!model.tiedEmbeddings()) {
+            sum += (double) model.vocabSize() * model.hiddenSize() * Precision.BF16.bytesPerElement() / tp;
+        }
+        return sum;
+    }
+
+    /** KV cache of max-model-length tokens (whole blocks) plus GDN recurrent and conv state, per rank. */
+    static double cacheBytesPerSequencePerRank(ModelSpec model, int tp, Layout layout, int maxModelLen) {
+        int block = layout.kvBlockTokens();
+        double tokens = Math.ceil((double) maxModelLen / block) * block;
+        double sum = 0;
+        for (LayerSpec layer : model.layers()) {
+            if (layer.mixer() instanceof AttentionMixer a) {
+                // vLLM-Neuron keeps one static per-layer cache layout of max-model-length blocks; honouring the
+                // window changes what a sliding layer reads, not what it reserves.
+                double held = tokens;
+                int kvHeads = Math.max(1, a.numKvHeads() / tp);
+                sum += held * 2.0 * kvHeads * a.headDim() * 2.0;
+            } else if (layer.mixer() instanceof GatedDeltaNetMixer g) {
+                int heads = layout.shardGdnHeads() ? Math.max(1, g.numValueHeads() / tp) : g.numValueHeads();
+                double state = (double) heads * g.keyHeadDim() * g.valueHeadDim() * g.stateBytesPerElement();
+                double conv = (double) g.convChannels() / (layout.shardGdnHeads() ? tp : 1)
+                        * (g.convKernelTokens() - 1) * 2.0;
+                sum += state + (layout.packGdnState() ? conv : state);
+            }
+        }
+        return sum;
+    }
+}
