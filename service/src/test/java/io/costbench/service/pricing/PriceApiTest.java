@@ -182,6 +182,8 @@ class PriceApiTest {
     private HttpResponse<String> post(String path, String body) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
                 .header("Content-Type", "application/json")
+                // Price writes need the admin scope (see io.costbench.service.security).
+                .header("Authorization", io.costbench.service.security.TestTokens.adminBearer())
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 }
