@@ -37,7 +37,7 @@ start_instance() {
 }
 
 wait_healthy() { # port [timeout s]
-  local deadline=$((SECONDS + ${2:-600}))
+  local deadline=$((SECONDS + ${2:-${HEALTH_TIMEOUT:-600}}))
   until curl -fs "http://127.0.0.1:$1/actuator/health" | grep -q '"UP"'; do
     ((SECONDS < deadline)) || { log "instance on port $1 not healthy in time"; return 1; }
     sleep 1
