@@ -9,13 +9,22 @@
     return a;
   }
 
+  /* One colour per target family wherever it appears: Trainium2 in oranges, NVIDIA in greens. */
+  function colorFor(name) {
+    if (/^Trainium2/.test(name)) { return /baseline/.test(name) ? '#f5b041' : '#d35400'; }
+    if (/^H100/.test(name)) { return '#4d8c00'; }
+    if (/^H200/.test(name)) { return '#1b5e20'; }
+    if (/frontier|= predicted/.test(name)) { return '#5b6576'; }
+    return undefined;
+  }
+
   function optionFor(spec) {
     var category = spec.xType === 'category';
     return {
       title: { text: spec.title, left: 'center', textStyle: { fontSize: 14 } },
       tooltip: { trigger: category ? 'axis' : 'item' },
-      legend: { bottom: 0, type: 'scroll' },
-      grid: { left: 16, right: 24, top: 56, bottom: 48, containLabel: true },
+      legend: { bottom: 0, type: 'plain' },
+      grid: { left: 16, right: 24, top: 56, bottom: spec.series.length > 2 ? 78 : 56, containLabel: true },
       toolbox: {
         right: 8, top: 22,
         feature: {
@@ -24,12 +33,14 @@
         }
       },
       xAxis: axis(spec.xType, spec.xName, spec.categories),
-      yAxis: { type: 'value', name: spec.yName, nameLocation: 'middle', nameGap: 48, scale: !category },
+      yAxis: spec.yLog ? { type: 'log', name: spec.yName, nameLocation: 'middle', nameGap: 48 }
+        : { type: 'value', name: spec.yName, nameLocation: 'middle', nameGap: 48, scale: !category },
       series: spec.series.map(function (s) {
         var labelled = s.data.length > 0 && s.data[0].length > 2;
         return {
           name: s.name, type: s.type, stack: s.stack || undefined, data: s.data, showSymbol: true,
-          symbolSize: s.type === 'scatter' ? 8 : 5,
+          symbolSize: s.type === 'scatter' ? 8 : 5, color: colorFor(s.name),
+          labelLayout: labelled ? { hideOverlap: true } : undefined,
           label: labelled ? { show: true, position: 'top', fontSize: 9,
             formatter: function (p) { return p.data[2]; } } : undefined
         };

@@ -9,9 +9,15 @@ import java.util.List;
  * @param xType      "value", "log", "category" or "time"
  * @param categories the x categories when {@code xType} is "category"
  * @param fileName   the name saveAsImage gives the PNG
+ * @param yLog       a logarithmic y axis (costs and throughputs spanning orders of magnitude)
  */
 record ChartSpec(String title, String xType, String xName, String yName, List<String> categories,
-        List<Series> series, String fileName) {
+        List<Series> series, String fileName, boolean yLog) {
+
+    ChartSpec(String title, String xType, String xName, String yName, List<String> categories, List<Series> series,
+            String fileName) {
+        this(title, xType, xName, yName, categories, series, fileName, false);
+    }
 
     /**
      * @param type   "line", "bar" or "scatter"

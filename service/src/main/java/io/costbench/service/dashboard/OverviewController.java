@@ -95,7 +95,7 @@ class OverviewController {
         });
         ChartSpec chart = new ChartSpec(ModelNames.displayName(modelId) + " · " + workload.label(), "log",
                 "concurrency", "USD per 1M output tokens", List.of(), series,
-                "cost-" + modelId + "-" + workload.key());
+                "cost-" + modelId + "-" + workload.key(), true);
         List<String> targetLabels = costs.keySet().stream().map(Target::label).toList();
         List<TableRow> rows = new ArrayList<>();
         for (int c : concurrencies) {

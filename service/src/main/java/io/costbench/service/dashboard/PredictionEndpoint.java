@@ -3,6 +3,7 @@ package io.costbench.service.dashboard;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
+import io.costbench.service.prediction.AcceleratorRegistry;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Component;
 import org.springframework.web.bind.annotation.RequestMethod;
@@ -16,12 +17,14 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 class PredictionEndpoint {
 
     private final DashboardProperties properties;
+    private final AcceleratorRegistry registry;
     private final RequestMappingHandlerMapping mappings;
     private final ConcurrentMap<String, Boolean> served = new ConcurrentHashMap<>();
 
-    PredictionEndpoint(DashboardProperties properties,
+    PredictionEndpoint(DashboardProperties properties, AcceleratorRegistry registry,
             @Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping mappings) {
         this.properties = properties;
+        this.registry = registry;
         this.mappings = mappings;
     }
 
@@ -41,8 +44,9 @@ class PredictionEndpoint {
         return serves(RequestMethod.POST, properties.predictEndpoint());
     }
 
+    /** The API is mapped and at least one accelerator model is wired to answer it. */
     private boolean serves(RequestMethod method, String path) {
-        return served.computeIfAbsent(method + " " + path, key -> mappings.getHandlerMethods().keySet().stream()
+        return !registry.hardware().isEmpty() && served.computeIfAbsent(method + " " + path, key -> mappings.getHandlerMethods().keySet().stream()
                 .anyMatch(info -> {
                     var methods = info.getMethodsCondition().getMethods();
                     return (methods.isEmpty() || methods.contains(method)) && info.getPatternValues().contains(path);

@@ -85,11 +85,33 @@ class DashboardPagesTest {
     }
 
     @Test
+    void measuredRunsShowErrorsVerdictsPayloadLinksAndCiContextAsText() throws Exception {
+        String branch = "<script>alert('ci')</script>-" + UUID.randomUUID().toString().substring(0, 6);
+        jdbc.update("insert into run_upload (format, request_sha256, raw_payload, token_name, created_at)"
+                + " values ('vllm', ?, '{}', 'test', current_timestamp)", "a".repeat(64));
+        Long upload = jdbc.queryForObject("select max(id) from run_upload", Long.class);
+        jdbc.update("insert into measured_run (upload_id, position_in_upload, source_label, format, series_key, model,"
+                + " hardware, profile, input_tokens, output_tokens, concurrency, branch, git_sha, ci_url, metrics_json,"
+                + " output_throughput, median_tpot_ms, prediction_json, regression_verdict, regression_json, created_at)"
+                + " values (?, 0, 'vllm', 'vllm', ?, 'qwen3-8b', 'h100-sxm', 'vllm', 1024, 1024, 8, ?, 'abc123',"
+                + " 'javascript:alert(1)', '{}', 900.0, 9.0,"
+                + " '{\"metrics\":{\"output_throughput\":1000.0,\"median_tpot_ms\":8.0},"
+                + "\"relativeError\":{\"output_throughput\":-0.1,\"median_tpot_ms\":0.125}}', 'regression', '{}',"
+                + " current_timestamp)", upload, "qwen3-8b|h100-sxm|" + branch, branch);
+        Long run = jdbc.queryForObject("select max(id) from measured_run", Long.class);
+        String html = mvc.perform(get("/runs").param("model", "qwen3-8b")).andExpect(status().isOk()).andReturn()
+                .getResponse().getContentAsString();
+        assertThat(html).doesNotContain("<script>alert('ci')</script>").contains("&lt;script&gt;alert(&#39;ci&#39;)")
+                .contains("/api/v1/runs/" + run).contains("-10.0%").contains("+12.5%").contains("verdict-regression")
+                .contains("chart-runs-throughput").doesNotContain("javascript:alert");
+    }
+
+    @Test
     void theOtherPagesRender() throws Exception {
         assertThat(mvc.perform(get("/explain")).andExpect(status().isOk()).andReturn().getResponse()
                 .getContentAsString()).contains("explain-form");
-        assertThat(mvc.perform(get("/runs")).andExpect(status().isOk()).andReturn().getResponse()
-                .getContentAsString()).contains("POST /api/v1/runs");
+        assertThat(mvc.perform(get("/runs").param("model", "none-" + UUID.randomUUID())).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString()).contains("POST /api/v1/runs");
         assertThat(mvc.perform(get("/prices")).andExpect(status().isOk()).andReturn().getResponse()
                 .getContentAsString()).contains("2.23").contains("Log in as admin");
     }
