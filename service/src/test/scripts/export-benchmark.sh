@@ -22,9 +22,11 @@ stop() { if [[ -n "$PID" ]]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2
 trap 'stop; rm -f "$WORK_DIR"/*.csv' EXIT
 
 if [[ "${SKIP_BUILD:-0}" != 1 || ! -f "$JAR" ]]; then
-  log "packaging (mvn -B -q -o -pl service -am -DskipTests package)"
-  (cd "$REPO_ROOT" && mvn -B -q -o -pl service -am -DskipTests package)
+  log "packaging (mvn -B -q -o -pl service -am -Dmaven.test.skip=true package)"
+  (cd "$REPO_ROOT" && mvn -B -q -o -pl service -am -Dmaven.test.skip=true package)
 fi
+# Run a copy, so a rebuild of the worktree meanwhile cannot change the jar under the running service.
+cp "$JAR" "$WORK_DIR/costbench.jar"; JAR="$WORK_DIR/costbench.jar"
 
 # The generated points: alternately Trainium2 and H100, throughput growing with the index, all run on 2026-03-01.
 sweep_sql() {
@@ -55,7 +57,7 @@ start() { # label, extra args...
   java -Xmx"$HEAP" -Xlog:gc:file="$WORK_DIR/gc-$label.log":uptime -jar "$JAR" --server.port="$PORT" \
     --costbench.data-dir="$WORK_DIR/data" --costbench.nightly.enabled=false "$@" >"$WORK_DIR/$label.log" 2>&1 &
   PID=$!
-  local deadline=$((SECONDS + 240))
+  local deadline=$((SECONDS + ${START_TIMEOUT:-900}))
   until curl -fs "http://127.0.0.1:$PORT/actuator/health" | grep -q '"UP"'; do
     ((SECONDS < deadline)) || { log "$label: not healthy in time, see $WORK_DIR/$label.log"; exit 1; }
     sleep 1

@@ -36,11 +36,13 @@ class ExportController {
     private static final int WRITE_BUFFER_CHARS = 64 * 1024;
 
     private final CostExport costs;
+    private final RunExport runs;
     private final SweepStore sweeps;
     private final Clock clock;
 
-    ExportController(CostExport costs, SweepStore sweeps, ObjectProvider<Clock> clock) {
+    ExportController(CostExport costs, RunExport runs, SweepStore sweeps, ObjectProvider<Clock> clock) {
         this.costs = costs;
+        this.runs = runs;
         this.sweeps = sweeps;
         this.clock = clock.getIfAvailable(Clock::systemUTC);
     }
@@ -64,6 +66,24 @@ class ExportController {
         }
         CostFilter filter = CostFilter.forSweep(id, priceMode, priceOption);
         writeCosts(filter, ExportFileName.sweepResults(id, clock.instant()), response);
+    }
+
+    @GetMapping("/api/v1/export/runs.csv")
+    void runs(@RequestParam(required = false) String model, @RequestParam(required = false) String hardware,
+            @RequestParam(required = false) String profile, @RequestParam(required = false) String branch,
+            @RequestParam(required = false) String from, @RequestParam(required = false) String to,
+            HttpServletResponse response) throws IOException {
+        RunFilter filter = RunFilter.parse(model, hardware, profile, branch, from, to);
+        runs.checkKnown(filter);
+        String fileName = ExportFileName.runs(clock.instant());
+        startCsv(response, fileName);
+        try (Writer out = writer(response)) {
+            runs.write(filter, out);
+        } catch (ExportAbortedException e) {
+            clientGone(fileName, e.getCause());
+        } catch (IOException e) {
+            clientGone(fileName, e);
+        }
     }
 
     private void writeCosts(CostFilter filter, String fileName, HttpServletResponse response) throws IOException {
