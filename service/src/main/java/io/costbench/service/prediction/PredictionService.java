@@ -38,7 +38,8 @@ import io.costbench.service.web.BadInputException;
 @Service
 public class PredictionService {
 
-    private static final int CACHED_SIMULATORS = 64;
+    /** Each simulator holds a memo of up to 100,000 priced shapes (~30 MB): keep the cache small. */
+    private static final int CACHED_SIMULATORS = 16;
 
     private final ModelCatalog models;
     private final AcceleratorRegistry accelerators;
