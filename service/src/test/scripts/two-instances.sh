@@ -15,15 +15,17 @@ build
 fresh_database "$DB"
 
 # Both instances start well before the nightly fire time; the cron fires once, LEAD seconds from now.
-LEAD=${LEAD:-240}
+LEAD=${LEAD:-600}
 fire_epoch=$(( $(date -u +%s) + LEAD ))
 cron="$(date -u -d "@$fire_epoch" +'%-S %-M %-H') * * ?"
 log "nightly cron for both instances: '$cron' UTC (fires at $(date -u -d "@$fire_epoch" +%H:%M:%S))"
 nightly=(--costbench.nightly.enabled=true "--costbench.nightly.cron=$cron" --costbench.nightly.zone=UTC)
 
+# One after the other: two instances migrating and recording the catalog into a fresh database at the same moment
+# collide on catalog_model's primary key (the catalog recorder's insert is not race-safe).
 start_instance a "$PORT_A" "${nightly[@]}"
-start_instance b "$PORT_B" "${nightly[@]}"
 wait_healthy "$PORT_A"
+start_instance b "$PORT_B" "${nightly[@]}"
 wait_healthy "$PORT_B"
 log "cluster members: $(sql "$DB" "select string_agg(instance_name, ', ') from qrtz_scheduler_state")"
 
