@@ -45,7 +45,7 @@ class BrowserTestConfig {
             @Override
             public PointOutcome simulate(Scenario scenario) {
                 try {
-                    Thread.sleep(150);
+                    Thread.sleep(700);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
