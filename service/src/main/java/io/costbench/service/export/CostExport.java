@@ -1,0 +1,194 @@
+package io.costbench.service.export;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.costbench.pricing.CostMath;
+import io.costbench.pricing.Price;
+import io.costbench.service.pricing.PriceBook;
+import io.costbench.service.pricing.PriceFilter;
+import io.costbench.service.pricing.PricingProperties;
+import io.costbench.service.sweep.SweepStore;
+import io.costbench.service.web.BadInputException;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * Stored sweep points as CSV ({@link CostColumns}), each costed with the price in force on its run date
+ * ({@link PriceMode#AT_RUN}) or today ({@link PriceMode#CURRENT}). The applicable prices are loaded once per export
+ * and picked per row in memory; rows are written as the database returns them, in sweep order (sweep id, then the
+ * point's place in its sweep).
+ */
+@Service
+class CostExport {
+
+    private static final String SELECT = "select p.completed_at, p.sweep_id, s.name, p.point_index, p.status, "
+            + "p.model_id, p.hardware_id, p.profile_id, p.optimizations, p.tensor_parallel, p.chips, "
+            + "p.precision_name, p.input_tokens, p.output_tokens, p.concurrency, p.output_throughput, "
+            + "p.total_token_throughput, p.median_ttft_ms, p.median_tpot_ms "
+            + "from sweep_point p join sweep s on s.id = p.sweep_id";
+
+    private final StreamingQuery query;
+    private final JdbcClient jdbc;
+    private final SweepStore sweeps;
+    private final PriceBook priceBook;
+    private final PricingProperties pricing;
+
+    CostExport(StreamingQuery query, JdbcClient jdbc, SweepStore sweeps, PriceBook priceBook,
+            PricingProperties pricing) {
+        this.query = query;
+        this.jdbc = jdbc;
+        this.sweeps = sweeps;
+        this.priceBook = priceBook;
+        this.pricing = pricing;
+    }
+
+    /**
+     * Refuses filter values that name nothing stored, before any byte is written.
+     *
+     * @throws BadInputException (400) for an unknown sweep, model, hardware or profile
+     */
+    void checkKnown(CostFilter filter) {
+        if (filter.sweepId() != null && sweeps.find(filter.sweepId()).isEmpty()) {
+            throw BadInputException.badRequest("sweep", "no sweep with id " + filter.sweepId());
+        }
+        checkStored("model", "model_id", filter.model());
+        checkStored("hardware", "hardware_id", filter.hardware());
+        checkStored("profile", "profile_id", filter.profile());
+    }
+
+    /** Writes the header and every selected row; returns the number of rows. */
+    long write(CostFilter filter, Writer out) throws IOException {
+        // The few prices of the option (every accelerator, region and date): one query per export.
+        PriceTable prices = new PriceTable(priceBook.list(new PriceFilter(null, filter.priceOption(), null, null)),
+                filter.priceOption(), pricing.defaultRegion());
+        LocalDate today = priceBook.today();
+        CSVPrinter csv = CSVFormat.RFC4180.print(out);
+        csv.printRecord(CostColumns.HEADER);
+        List<Object> params = new ArrayList<>();
+        String sql = SELECT + where(filter, params) + " order by p.sweep_id, p.point_index";
+        long rows = query.stream(sql, params, rs -> {
+            try {
+                row(csv, rs, filter, prices, today);
+            } catch (IOException e) {
+                throw new ExportAbortedException(e);
+            }
+        });
+        csv.flush();
+        return rows;
+    }
+
+    private void row(CSVPrinter csv, ResultSet rs, CostFilter filter, PriceTable prices, LocalDate today)
+            throws SQLException, IOException {
+        OffsetDateTime ranAt = rs.getObject(1, OffsetDateTime.class);
+        String hardware = rs.getString(7);
+        Integer chips = rs.getObject(11, Integer.class);
+        Double outputPerS = nullable(rs, 16);
+        Double totalPerS = nullable(rs, 17);
+        Double tpotMs = nullable(rs, 19);
+        LocalDate pricedOn = filter.priceMode() == PriceMode.CURRENT ? today
+                : ranAt.atZoneSameInstant(ZoneOffset.UTC).toLocalDate();
+        Price price = prices.inForce(hardware, pricedOn);
+
+        csv.print(CsvCells.timestamp(ranAt.toInstant()));
+        csv.print(CsvCells.integer(rs.getLong(2)));
+        csv.print(CsvCells.text(rs.getString(3)));
+        csv.print(CsvCells.integer(rs.getInt(4)));
+        csv.print(CsvCells.text(rs.getString(5)));
+        csv.print(CsvCells.text(rs.getString(6)));
+        csv.print(CsvCells.text(hardware));
+        csv.print(CsvCells.text(rs.getString(8)));
+        csv.print(CsvCells.text(rs.getString(9)));
+        csv.print(CsvCells.integer(rs.getObject(10, Integer.class)));
+        csv.print(CsvCells.integer(chips));
+        csv.print(CsvCells.text(rs.getString(12)));
+        csv.print(CsvCells.integer(rs.getInt(13)));
+        csv.print(CsvCells.integer(rs.getInt(14)));
+        csv.print(CsvCells.integer(rs.getInt(15)));
+        csv.print(CsvCells.number(outputPerS));
+        csv.print(outputPerS == null || chips == null || chips < 1 ? CsvCells.EMPTY
+                : CsvCells.number(outputPerS / chips));
+        csv.print(tpotMs == null || !(tpotMs > 0) ? CsvCells.EMPTY : CsvCells.number(1000.0 / tpotMs));
+        csv.print(CsvCells.number(nullable(rs, 18)));
+        csv.print(CsvCells.number(tpotMs));
+        csv.print(filter.priceMode().id());
+        if (price == null) {
+            csv.print(CsvCells.EMPTY);
+            csv.print(CsvCells.EMPTY);
+            csv.print(filter.priceOption().id());
+            csv.print(CsvCells.EMPTY);
+            csv.print(CsvCells.EMPTY);
+        } else {
+            csv.print(CsvCells.decimal(price.usdPerAcceleratorHour()));
+            csv.print(price.currency().getCurrencyCode());
+            csv.print(price.key().option().id());
+            csv.print(CsvCells.date(price.effectiveFrom()));
+            csv.print(price.id() == null ? CsvCells.EMPTY : CsvCells.integer(price.id()));
+        }
+        boolean costable = price != null && chips != null && chips >= 1 && outputPerS != null && outputPerS > 0;
+        if (costable) {
+            double usdPerHour = chips * price.perHour();
+            csv.print(CsvCells.number(CostMath.perMillion(usdPerHour, outputPerS)));
+            csv.print(totalPerS == null || totalPerS < outputPerS ? CsvCells.EMPTY
+                    : CsvCells.number(CostMath.cost(price, chips, outputPerS, totalPerS).usdPerMillionTotalTokens()));
+        } else {
+            csv.print(CsvCells.EMPTY);
+            csv.print(CsvCells.EMPTY);
+        }
+        csv.println();
+    }
+
+    private static Double nullable(ResultSet rs, int column) throws SQLException {
+        double value = rs.getDouble(column);
+        return rs.wasNull() ? null : value;
+    }
+
+    private static String where(CostFilter filter, List<Object> params) {
+        List<String> conditions = new ArrayList<>();
+        if (filter.sweepId() != null) {
+            conditions.add("p.sweep_id = ?");
+            params.add(filter.sweepId());
+        }
+        if (filter.model() != null) {
+            conditions.add("p.model_id = ?");
+            params.add(filter.model());
+        }
+        if (filter.hardware() != null) {
+            conditions.add("p.hardware_id = ?");
+            params.add(filter.hardware());
+        }
+        if (filter.profile() != null) {
+            conditions.add("p.profile_id = ?");
+            params.add(filter.profile());
+        }
+        if (filter.from() != null) {
+            conditions.add("p.completed_at >= ?");
+            params.add(filter.from().atStartOfDay().atOffset(ZoneOffset.UTC));
+        }
+        if (filter.to() != null) {
+            conditions.add("p.completed_at < ?");
+            params.add(filter.to().plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC));
+        }
+        return conditions.isEmpty() ? "" : " where " + String.join(" and ", conditions);
+    }
+
+    private void checkStored(String field, String column, String value) {
+        if (value == null) {
+            return;
+        }
+        boolean stored = jdbc.sql("select 1 from sweep_point where " + column + " = ? fetch first 1 rows only")
+                .param(value).query(Integer.class).optional().isPresent();
+        if (!stored) {
+            throw BadInputException.badRequest(field, "no stored sweep point has " + field + " '" + value + "'");
+        }
+    }
+}

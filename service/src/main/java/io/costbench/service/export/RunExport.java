@@ -1,0 +1,141 @@
+package io.costbench.service.export;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+import io.costbench.service.web.BadInputException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Measured CI runs as CSV ({@link RunColumns}), oldest first, streamed like the cost export. Metrics come from the
+ * stored normalized metrics (vLLM names and units); a metric the pushed file lacked is an empty cell.
+ */
+@Service
+class RunExport {
+
+    private static final String SELECT = "select id, created_at, format, source_label, model, hardware, profile, "
+            + "tensor_parallel, precision_name, input_tokens, output_tokens, concurrency, request_rate, engine, "
+            + "engine_version, git_sha, branch, ci_url, metrics_json, prediction_json, regression_verdict "
+            + "from measured_run";
+
+    private final StreamingQuery query;
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+
+    RunExport(StreamingQuery query, JdbcClient jdbc, JsonMapper json) {
+        this.query = query;
+        this.jdbc = jdbc;
+        this.json = json;
+    }
+
+    /** @throws BadInputException (400) for a model, hardware, profile or branch no stored run has */
+    void checkKnown(RunFilter filter) {
+        checkStored("model", "model", filter.model());
+        checkStored("hardware", "hardware", filter.hardware());
+        checkStored("profile", "profile", filter.profile());
+        checkStored("branch", "branch", filter.branch());
+    }
+
+    long write(RunFilter filter, Writer out) throws IOException {
+        CSVPrinter csv = CSVFormat.RFC4180.print(out);
+        csv.printRecord(RunColumns.HEADER);
+        List<Object> params = new ArrayList<>();
+        long rows = query.stream(SELECT + where(filter, params) + " order by id", params, rs -> {
+            try {
+                row(csv, rs);
+            } catch (IOException e) {
+                throw new ExportAbortedException(e);
+            }
+        });
+        csv.flush();
+        return rows;
+    }
+
+    private void row(CSVPrinter csv, ResultSet rs) throws SQLException, IOException {
+        csv.print(CsvCells.integer(rs.getLong(1)));
+        csv.print(CsvCells.timestamp(rs.getObject(2, OffsetDateTime.class).toInstant()));
+        for (int column = 3; column <= 7; column++) {
+            csv.print(CsvCells.text(rs.getString(column)));
+        }
+        csv.print(CsvCells.integer(rs.getObject(8, Integer.class)));
+        csv.print(CsvCells.text(rs.getString(9)));
+        csv.print(CsvCells.integer(rs.getObject(10, Integer.class)));
+        csv.print(CsvCells.integer(rs.getObject(11, Integer.class)));
+        csv.print(CsvCells.integer(rs.getObject(12, Integer.class)));
+        double rate = rs.getDouble(13);
+        csv.print(rs.wasNull() ? CsvCells.EMPTY : CsvCells.number(rate));
+        for (int column = 14; column <= 18; column++) {
+            csv.print(CsvCells.text(rs.getString(column)));
+        }
+        JsonNode metrics = tree(rs.getString(19));
+        for (String[] metric : RunColumns.METRICS) {
+            csv.print(number(metrics.get(metric[1])));
+        }
+        JsonNode prediction = tree(rs.getString(20));
+        JsonNode predicted = prediction.path("metrics");
+        JsonNode errors = prediction.path("relativeError");
+        for (String[] metric : RunColumns.PREDICTED) {
+            csv.print(number(predicted.get(metric[1])));
+        }
+        for (String[] metric : RunColumns.PREDICTED) {
+            csv.print(number(errors.get(metric[1])));
+        }
+        csv.print(CsvCells.text(rs.getString(21)));
+        csv.println();
+    }
+
+    private JsonNode tree(String text) {
+        return text == null ? json.createObjectNode() : json.readTree(text);
+    }
+
+    private static String number(JsonNode node) {
+        return node == null || !node.isNumber() ? CsvCells.EMPTY : CsvCells.number(node.doubleValue());
+    }
+
+    private static String where(RunFilter filter, List<Object> params) {
+        List<String> conditions = new ArrayList<>();
+        equal(conditions, params, "model", filter.model());
+        equal(conditions, params, "hardware", filter.hardware());
+        equal(conditions, params, "profile", filter.profile());
+        equal(conditions, params, "branch", filter.branch());
+        if (filter.from() != null) {
+            conditions.add("created_at >= ?");
+            params.add(filter.from().atStartOfDay().atOffset(ZoneOffset.UTC));
+        }
+        if (filter.to() != null) {
+            conditions.add("created_at < ?");
+            params.add(filter.to().plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC));
+        }
+        return conditions.isEmpty() ? "" : " where " + String.join(" and ", conditions);
+    }
+
+    private static void equal(List<String> conditions, List<Object> params, String column, String value) {
+        if (value != null) {
+            conditions.add(column + " = ?");
+            params.add(value);
+        }
+    }
+
+    private void checkStored(String field, String column, String value) {
+        if (value == null) {
+            return;
+        }
+        boolean stored = jdbc.sql("select 1 from measured_run where " + column + " = ? fetch first 1 rows only")
+                .param(value).query(Integer.class).optional().isPresent();
+        if (!stored) {
+            throw BadInputException.badRequest(field, "no stored run has " + field + " '" + value + "'");
+        }
+    }
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Benchmark of GET /api/v1/export/costs.csv: 1,000,000 stored sweep points exported from the packaged service
+# (java -Xmx256m), on H2 (file mode, fresh data folder) and on PostgreSQL (fresh database costbench_export_bench).
+# Reports per database: wall time and size of the download (curl), rows received, the service's heap when idle
+# after a full GC, its peak used heap sampled every 100 ms by jstat during the export (includes garbage not yet
+# collected), and its peak heap after each GC during the export (from the GC log: what the export keeps alive).
+# Usage: service/src/test/scripts/export-benchmark.sh   (SKIP_BUILD=1 reuses service/target/costbench.jar;
+# ROWS=... to change the count; PGHOST/PGUSER as for psql, default 127.0.0.1/postgres)
+set -euo pipefail
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)"
+JAR="$REPO_ROOT/service/target/costbench.jar"
+ROWS=${ROWS:-1000000}
+PORT=${PORT:-18309}
+HEAP=${HEAP:-256m}
+export PGHOST="${PGHOST:-127.0.0.1}" PGUSER="${PGUSER:-postgres}" PGOPTIONS="-c client_min_messages=warning"
+WORK_DIR="$(mktemp -d /tmp/costbench-export-bench.XXXXXX)"
+H2_JAR=$(ls ~/.m2/repository/com/h2database/h2/2.4.240/h2-2.4.240.jar)
+PID=""
+
+log() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*"; }
+stop() { if [[ -n "$PID" ]]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; PID=""; fi; }
+trap 'stop; rm -f "$WORK_DIR"/*.csv' EXIT
+
+if [[ "${SKIP_BUILD:-0}" != 1 || ! -f "$JAR" ]]; then
+  log "packaging (mvn -B -q -o -pl service -am -Dmaven.test.skip=true package)"
+  (cd "$REPO_ROOT" && mvn -B -q -o -pl service -am -Dmaven.test.skip=true package)
+fi
+# Run a copy, so a rebuild of the worktree meanwhile cannot change the jar under the running service.
+cp "$JAR" "$WORK_DIR/costbench.jar"; JAR="$WORK_DIR/costbench.jar"
+
+# The generated points: alternately Trainium2 and H100, throughput growing with the index, all run on 2026-03-01.
+sweep_sql() {
+  cat <<SQL
+insert into sweep (name, status, trigger_kind, requested_by, definition_json, total_points, done_points,
+                   catalog_version, created_at)
+values ('export benchmark', 'SUCCEEDED', 'API', 'export-benchmark', '{}', $ROWS, $ROWS, 'bench',
+        timestamp with time zone '2026-03-01 00:00:00+00');
+SQL
+}
+
+points_sql() { # series expression producing column x
+  cat <<SQL
+insert into sweep_point (sweep_id, scenario_key, point_index, model_id, hardware_id, profile_id, optimizations,
+                         tensor_parallel, precision_name, input_tokens, output_tokens, concurrency, status, chips,
+                         output_throughput, total_token_throughput, median_ttft_ms, median_tpot_ms, profile_sha256,
+                         catalog_version, completed_at)
+select (select max(id) from sweep), concat('bench-', x), x, 'Qwen/Qwen3-30B-A3B',
+       case when mod(x, 2) = 0 then 'trn2' else 'h100-sxm' end, 'vllm', 'fused-qkv,bucketing', 4, 'bf16', 1024, 1024,
+       1 + mod(x, 256), 'SUCCEEDED', 1, 100.0 + x / 7.0, 200.0 + x / 7.0, 35.5 + mod(x, 100) / 3.0,
+       12.25 + mod(x, 50) / 9.0, 'sha', 'bench', timestamp with time zone '2026-03-01 12:00:00+00'
+from $1;
+SQL
+}
+
+start() { # label, extra args...
+  local label=$1; shift
+  java -Xmx"$HEAP" -Xlog:gc:file="$WORK_DIR/gc-$label.log":uptime -jar "$JAR" --server.port="$PORT" \
+    --costbench.data-dir="$WORK_DIR/data" --costbench.nightly.enabled=false "$@" >"$WORK_DIR/$label.log" 2>&1 &
+  PID=$!
+  local deadline=$((SECONDS + ${START_TIMEOUT:-900}))
+  until curl -fs "http://127.0.0.1:$PORT/actuator/health" | grep -q '"UP"'; do
+    ((SECONDS < deadline)) || { log "$label: not healthy in time, see $WORK_DIR/$label.log"; exit 1; }
+    sleep 1
+  done
+  log "$label: service up (pid $PID, -Xmx$HEAP)"
+}
+
+used_heap_kb() { # sum of used columns of one jstat -gc sample: S0U S1U EU OU
+  jstat -gc "$PID" | awk 'NR==2 {printf "%d", $3+$4+$6+$8}'
+}
+
+measure() { # label
+  local label=$1
+  jcmd "$PID" GC.run >/dev/null; sleep 2; jcmd "$PID" GC.run >/dev/null; sleep 1
+  local idle_kb; idle_kb=$(used_heap_kb)
+  local gc_mark; gc_mark=$(wc -l <"$WORK_DIR/gc-$label.log")
+  jstat -gc "$PID" 100 >"$WORK_DIR/jstat-$label.txt" &
+  local sampler=$!
+  local timing
+  timing=$(curl -sS -o "$WORK_DIR/$label.csv" -w '%{http_code} %{time_starttransfer} %{time_total} %{size_download}' \
+    "http://127.0.0.1:$PORT/api/v1/export/costs.csv")
+  sleep 0.3; kill "$sampler"; wait "$sampler" 2>/dev/null || true
+  local lines; lines=$(wc -l <"$WORK_DIR/$label.csv")
+  local peak_kb; peak_kb=$(awk '$1 ~ /^[0-9.]+$/ {u=$3+$4+$6+$8; if (u>m) m=u} END {printf "%d", m}' "$WORK_DIR/jstat-$label.txt")
+  # G1 lines: "[12.345s][info][gc] GC(7) Pause Young (Normal) (G1 Evacuation Pause) 60M->12M(256M) 3.456ms"
+  local after_gc_mb; after_gc_mb=$(tail -n +"$((gc_mark + 1))" "$WORK_DIR/gc-$label.log" \
+    | sed -nE 's/.* [0-9]+M->([0-9]+)M\([0-9]+M\).*/\1/p' | sort -n | tail -1)
+  local gcs; gcs=$(tail -n +"$((gc_mark + 1))" "$WORK_DIR/gc-$label.log" | grep -c 'Pause' || true)
+  read -r code ttfb total size <<<"$timing"
+  printf '%s: HTTP %s, %d data rows (+1 header), %.1f MB in %.2f s (first byte after %.2f s); heap idle %.1f MB, ' \
+    "$label" "$code" "$((lines - 1))" "$(echo "$size / 1048576" | bc -l)" "$total" "$ttfb" "$(echo "$idle_kb / 1024" | bc -l)"
+  printf 'peak used %.1f MB (+%.1f MB over idle, sampled), peak after GC %s MB (%s GC pauses during export)\n' \
+    "$(echo "$peak_kb / 1024" | bc -l)" "$(echo "($peak_kb - $idle_kb) / 1024" | bc -l)" "${after_gc_mb:-n/a}" "$gcs"
+  rm -f "$WORK_DIR/$label.csv"
+}
+
+# H2: migrate with the service, load the points through H2's auto-server from a second process, export.
+start h2 --spring.datasource.url="jdbc:h2:file:$WORK_DIR/data/costbench;AUTO_SERVER=TRUE"
+log "h2: inserting $ROWS points"
+# In slices of 100,000: one huge insert would hold its whole undo log in the service's small heap.
+{ sweep_sql; for ((from = 0; from < ROWS; from += 100000)); do
+    points_sql "system_range($from, $(( (from + 100000 < ROWS ? from + 100000 : ROWS) - 1 )))"; echo "commit;"
+  done; } >"$WORK_DIR/points-h2.sql"
+java -cp "$H2_JAR" org.h2.tools.RunScript -url "jdbc:h2:file:$WORK_DIR/data/costbench;AUTO_SERVER=TRUE" -user sa \
+  -script "$WORK_DIR/points-h2.sql"
+measure h2
+stop
+
+# PostgreSQL: a fresh database, migrated by the service, loaded with generate_series.
+psql -q -d postgres -c "drop database if exists costbench_export_bench with (force)" \
+  -c "create database costbench_export_bench" >/dev/null
+start postgresql --spring.datasource.url="jdbc:postgresql://$PGHOST:5432/costbench_export_bench" \
+  --spring.datasource.username="$PGUSER" --spring.datasource.password=
+log "postgresql: inserting $ROWS points"
+{ sweep_sql; points_sql "generate_series(0, $ROWS - 1) as g(x)"; } | psql -q -d costbench_export_bench >/dev/null
+psql -q -d costbench_export_bench -c "vacuum analyze sweep_point" >/dev/null
+measure postgresql
+stop
+log "logs and jstat samples in $WORK_DIR"
