@@ -57,7 +57,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @Tag("browser")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.quartz.scheduler-name=dashboard-browser-test",
-        "costbench.sweeps.chunk-size=4"})
+        "costbench.sweeps.chunk-size=2"})
 @Import(BrowserTestConfig.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DashboardBrowserTest {
@@ -225,7 +225,7 @@ class DashboardBrowserTest {
         String body = """
                 {"name":"browser small","models":["alpha-7b"],
                  "targets":[{"hardware":"h100-sxm","profile":"vllm"}],
-                 "concurrencies":[1,2,4,8,16,32,64,128],"workloads":[{"inputTokens":128,"outputTokens":64}],
+                 "concurrencies":[1,2,3,4,6,8,12,16,32,64,128,256],"workloads":[{"inputTokens":128,"outputTokens":64}],
                  "seed":1}""";
         HttpResponse<String> created = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url(
                 "/api/v1/sweeps"))).header("Content-Type", "application/json")
@@ -253,6 +253,7 @@ class DashboardBrowserTest {
                 return false;
             });
             assertThat(seen).as("progress seen").last().isEqualTo(100);
+            assertThat(seen.get(0)).as("progress when the page opened, of %s", seen).isLessThan(100);
             assertThat(seen).as("progress seen").isSorted();
             new WebDriverWait(driver, Duration.ofSeconds(20))
                     .until(d -> d.findElement(By.id("sweep-status")).getText().equals("SUCCEEDED"));

@@ -39,7 +39,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 class DashboardRenderBenchmark {
 
     static final int TARGET_ROWS = Integer.getInteger("costbench.benchmark.rows", 1_000_000);
-    static final int RENDERS = Integer.getInteger("costbench.benchmark.renders", 200);
+    static final int RENDERS = Integer.getInteger("costbench.benchmark.renders", 100);
 
     @Autowired
     MockMvc mvc;
@@ -70,7 +70,7 @@ class DashboardRenderBenchmark {
                     }
                 }
             }
-            if (batch.size() >= 10_000) {
+            if (batch.size() >= 20_000) {
                 DashboardSeed.insertPoints(jdbc, batch);
                 batch.clear();
             }

@@ -8,6 +8,8 @@ import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Seeds finished sweeps and their points straight into the tables, with metrics from a simple saturating curve per
@@ -86,11 +88,12 @@ final class DashboardSeed {
                 metrics, "f".repeat(64), "seed", Timestamp.from(at), index, 0};
     }
 
+    /** One transaction per call: a commit per row would dominate bulk loads. */
     static void insertPoints(JdbcTemplate jdbc, List<Object[]> rows) {
-        jdbc.batchUpdate("insert into sweep_point (sweep_id, scenario_key, model_id, hardware_id, profile_id,"
+        new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource())).executeWithoutResult(status -> jdbc.batchUpdate("insert into sweep_point (sweep_id, scenario_key, model_id, hardware_id, profile_id,"
                 + " optimizations, tensor_parallel, precision_name, input_tokens, output_tokens, concurrency, status,"
                 + " chips, output_throughput, total_token_throughput, median_ttft_ms, median_tpot_ms, metrics_json,"
                 + " profile_sha256, catalog_version, completed_at, point_index, chunk_index)"
-                + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows);
+                + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows));
     }
 }
