@@ -2,9 +2,10 @@
 # Environment: PGHOST (127.0.0.1), PGUSER (postgres), SKIP_BUILD=1 to reuse service/target/costbench.jar.
 # The instances get a random bootstrap admin token (COSTBENCH_TOKEN) for the write API.
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)"
-JAR="$REPO_ROOT/service/target/costbench.jar"
+JAR="${JAR:-$REPO_ROOT/service/target/costbench.jar}"
 export PGHOST="${PGHOST:-127.0.0.1}" PGUSER="${PGUSER:-postgres}" PGOPTIONS="-c client_min_messages=warning"
 WORK_DIR="${WORK_DIR:-$(mktemp -d /tmp/costbench-sweeps.XXXXXX)}"
+mkdir -p "$WORK_DIR"
 declare -A PIDS=()
 export COSTBENCH_TOKEN="${COSTBENCH_TOKEN:-script-$(head -c 18 /dev/urandom | od -An -tx1 | tr -d ' \n')}"
 
@@ -36,7 +37,7 @@ start_instance() {
 }
 
 wait_healthy() { # port [timeout s]
-  local deadline=$((SECONDS + ${2:-180}))
+  local deadline=$((SECONDS + ${2:-${HEALTH_TIMEOUT:-600}}))
   until curl -fs "http://127.0.0.1:$1/actuator/health" | grep -q '"UP"'; do
     ((SECONDS < deadline)) || { log "instance on port $1 not healthy in time"; return 1; }
     sleep 1

@@ -143,11 +143,12 @@ final class GpuDeployment implements Deployment {
             throw new IllegalArgumentException("a step must process at least one token");
         }
         StepGraph graph = GraphBuilder.build(model, tensorParallel, precision, graphOptions, shape);
-        pricer.price(graph, true, tally);
+        pricer.price(graph, tally);
         SpeculativeDecoding speculative = scheduling.speculative();
         if (speculative != null && shape.decodeTokensPerSequence() > 1 && shape.decodeSequences() > 0) {
             priceDraft(shape, speculative.draftTokens(), tally);
         }
+        pricer.addHost(shape, tally);
     }
 
     /** EAGLE-3 drafting: k sequential single-token passes of the one-layer drafter over the decode batch. */
@@ -156,7 +157,7 @@ final class GpuDeployment implements Deployment {
                 shape.decodeContextTokensMax(), shape.decodeWindowedContextTokensSum(), List.of());
         StepGraph draftGraph = GraphBuilder.build(draftModel, tensorParallel, precision, graphOptions, draftShape);
         GpuStepPricer.Tally draft = new GpuStepPricer.Tally(false);
-        pricer.price(draftGraph, false, draft);
+        pricer.price(draftGraph, draft);
         Map<CostCategory, Double> split = new EnumMap<>(CostCategory.class);
         for (CostCategory c : CostCategory.values()) {
             double ms = draft.ms[c.ordinal()] * draftTokens;

@@ -143,6 +143,7 @@ final class CalibrationData {
             case "Qwen/Qwen3-32B" -> "qwen3-32b";
             case "Qwen/Qwen3-8B" -> "qwen3-8b";
             case "meta-llama/Llama-3.1-70B" -> "llama-3.1-70b";
+            case "Qwen/Qwen3-235B-A22B-FP8", "nvidia/Qwen3-235B-A22B-FP8" -> "qwen3-235b-a22b";
             case "meta-llama/Llama-3.1-8B-Instruct", "nvidia/Llama-3.1-8B-Instruct-FP8" -> "llama-3.1-8b";
             default -> null;
         };

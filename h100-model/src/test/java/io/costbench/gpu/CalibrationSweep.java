@@ -11,7 +11,8 @@ import io.costbench.engine.port.Parameter;
 /**
  * A benchmark-style main, not a test: varies each calibrated parameter of a profile across its plausible range and
  * prints the median errors on that profile's H100 rows, to show where the shipped values sit. Run with
- * {@code mvn -pl h100-model -am test-compile exec:java} or from the IDE; argument: the profile id (default vllm).
+ * the test classpath; arguments: the profile id (default vllm), then optional {@code name=value} overrides; with
+ * {@code -Dcostbench.sweep.skip=true} it only scores the (overridden) configuration.
  */
 public final class CalibrationSweep {
 
@@ -22,14 +23,27 @@ public final class CalibrationSweep {
         String profile = args.length > 0 ? args[0] : "vllm";
         List<CalibrationData.Row> rows = CalibrationData.load(CalibrationData.sharedCalibrationDir().orElseThrow(
                 () -> new IllegalStateException("no shared calibration folder"))).stream()
-                .filter(r -> r.hardwareId().equals("h100-sxm") && r.profileId().equals(profile)).toList();
-        GpuAcceleratorModel base = GpuAcceleratorModel.fromCatalog();
+                .filter(r -> r.hardwareId().equals(System.getProperty("costbench.sweep.hardware", "h100-sxm"))
+                        && r.profileId().equals(profile)
+                        && r.modelId().matches(System.getProperty("costbench.sweep.model", ".*"))).toList();
+        // Further arguments name=value set profile parameters before sweeping (to try a configuration).
+        Map<String, Double> overrides = new java.util.LinkedHashMap<>();
+        for (int i = 1; i < args.length; i++) {
+            String[] kv = args[i].split("=", 2);
+            overrides.put(kv[0], Double.parseDouble(kv[1]));
+        }
+        GpuAcceleratorModel base = GpuAcceleratorModel.fromCatalog().withProfileValues(profile, overrides);
+        boolean sweep = !Boolean.getBoolean("costbench.sweep.skip");
         List<Parameter> calibrated = base.deploy(TestModels.byId("qwen3-8b"),
                 new DeploymentRequest("h100-sxm", profile, 1, null, null, 4096)).parameters().stream()
                 .filter(Parameter::calibrated).toList();
-        System.out.printf(Locale.ROOT, "%s: %d H100 rows; shipped values: %s%n", profile, rows.size(),
+        System.out.printf(Locale.ROOT, "%s: %d rows; shipped values: %s%n", profile, rows.size(),
                 summary(base, rows, r -> true));
-        for (Parameter p : calibrated) {
+        String only = System.getProperty("costbench.sweep.parameters", ".*");
+        for (Parameter p : sweep ? calibrated : List.<Parameter>of()) {
+            if (!p.name().matches(only)) {
+                continue;
+            }
             for (double factor : new double[] {0.7, 0.85, 1.15, 1.3}) {
                 double value = Math.max(p.min(), Math.min(p.max(), p.value() * factor));
                 GpuAcceleratorModel varied = base.withProfileValues(profile, Map.of(p.name(), value));

@@ -343,6 +343,24 @@ class GpuMechanismsTest {
     }
 
     @Test
+    void overlappedHostWorkIsExposedOnlyBeyondTheGpuTime() {
+        GpuAcceleratorModel overlapped = GPU.withProfileValues("trtllm", java.util.Map.of("hostOverlap", 1.0));
+        Deployment exposed = deploy("llama-3.1-70b", "h100-sxm", "trtllm", 8, Precision.FP8);
+        Deployment hidden = overlapped.deploy(TestModels.byId("llama-3.1-70b"),
+                new DeploymentRequest("h100-sxm", "trtllm", 8, Precision.FP8, null, 8192));
+        StepShape small = StepShape.decode(8, 1024);
+        assertThat(exposed.price(small).ms(CostCategory.HOST)).isPositive();
+        assertThat(hidden.price(small).ms(CostCategory.HOST)).isZero();
+        assertThat(hidden.price(small).timeMs()).isLessThan(exposed.price(small).timeMs());
+        // Host work that outgrows the GPU step shows through even when overlapped.
+        GpuAcceleratorModel slowHost = GPU.withProfileValues("trtllm",
+                java.util.Map.of("hostOverlap", 1.0, "cpuPerSequenceUs", 60.0));
+        Deployment busy = slowHost.deploy(TestModels.byId("llama-3.1-8b"),
+                new DeploymentRequest("h100-sxm", "trtllm", 8, Precision.FP8, null, 8192));
+        assertThat(busy.price(StepShape.decode(1024, 256)).ms(CostCategory.HOST)).isPositive();
+    }
+
+    @Test
     void catalogListsHardwareProfilesAndSwitches() {
         assertThat(GPU.hardware()).extracting(c -> c.id()).containsExactly("h100-sxm", "h200-sxm");
         assertThat(GPU.profiles()).extracting(p -> p.id()).containsExactly("vllm", "trtllm");

@@ -1,6 +1,7 @@
 package io.costbench.pricing;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -10,19 +11,24 @@ import java.util.Optional;
  */
 public enum Accelerator {
 
-    /** One AWS Trainium2 chip: 8 NeuronCore-v3 (trn2.48xlarge = 16 chips, trn2.3xlarge = 1 chip). */
-    TRN2("trn2", 8),
+    /**
+     * One AWS Trainium2 chip: 8 NeuronCore-v3 (trn2.48xlarge = 16 chips, trn2.3xlarge = 1 chip). The catalog's
+     * {@code trn2-lnc1} hardware is the same chip with unpaired cores, billed the same.
+     */
+    TRN2("trn2", 8, List.of("trn2-lnc1")),
     /** One NVIDIA H100 SXM GPU (p5.48xlarge = 8). */
-    H100_SXM("h100-sxm", 1),
+    H100_SXM("h100-sxm", 1, List.of()),
     /** One NVIDIA H200 SXM GPU (p5e / p5en = 8). */
-    H200_SXM("h200-sxm", 1);
+    H200_SXM("h200-sxm", 1, List.of());
 
     private final String id;
     private final int physicalCores;
+    private final List<String> otherHardwareIds;
 
-    Accelerator(String id, int physicalCores) {
+    Accelerator(String id, int physicalCores, List<String> otherHardwareIds) {
         this.id = id;
         this.physicalCores = physicalCores;
+        this.otherHardwareIds = otherHardwareIds;
     }
 
     public String id() {
@@ -44,6 +50,12 @@ public enum Accelerator {
         }
         int ranksPerAccelerator = physicalCores / logicalCoreSize;
         return (tensorParallel + ranksPerAccelerator - 1) / ranksPerAccelerator;
+    }
+
+    /** The accelerator a catalog hardware id bills: its own id, or another configuration of the same chip. */
+    public static Optional<Accelerator> forHardware(String hardwareId) {
+        return fromId(hardwareId).or(() -> Arrays.stream(values())
+                .filter(a -> a.otherHardwareIds.contains(hardwareId)).findFirst());
     }
 
     public static Optional<Accelerator> fromId(String id) {

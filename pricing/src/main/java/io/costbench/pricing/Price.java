@@ -32,7 +32,8 @@ public record Price(Long id, PriceKey key, Currency currency, BigDecimal usdPerA
             throw new InvalidPriceException("usdPerAcceleratorHour",
                     "price per accelerator-hour must be greater than zero, was " + usdPerAcceleratorHour);
         }
-        if (usdPerAcceleratorHour.compareTo(MAX_AMOUNT) > 0 || usdPerAcceleratorHour.stripTrailingZeros().scale() > MAX_SCALE) {
+        if (usdPerAcceleratorHour.compareTo(MAX_AMOUNT) > 0
+                || usdPerAcceleratorHour.stripTrailingZeros().scale() > MAX_SCALE) {
             throw new InvalidPriceException("usdPerAcceleratorHour",
                     "price per accelerator-hour must be at most " + MAX_AMOUNT + " with at most " + MAX_SCALE
                             + " decimals, was " + usdPerAcceleratorHour);

@@ -122,6 +122,9 @@ class PriceCatalogTest {
         assertThat(Accelerator.fromId("a100")).isEmpty();
         assertThat(PurchaseOption.fromId("reserved-3yr")).contains(PurchaseOption.RESERVED_3YR);
         assertThat(PurchaseOption.fromId("ondemand")).isEmpty();
+        assertThat(Accelerator.forHardware("trn2-lnc1")).contains(Accelerator.TRN2);
+        assertThat(Accelerator.fromId("trn2-lnc1")).isEmpty();
+        assertThat(Accelerator.forHardware("h100-pcie")).isEmpty();
     }
 
     @Test

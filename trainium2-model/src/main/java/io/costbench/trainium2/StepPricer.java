@@ -16,6 +16,7 @@ import io.costbench.engine.graph.Operator;
 import io.costbench.engine.graph.PrefillChunk;
 import io.costbench.engine.graph.StepGraph;
 import io.costbench.engine.graph.StepShape;
+import io.costbench.engine.model.GatedDeltaNetMixer;
 import io.costbench.engine.model.LayerSpec;
 import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.MoeMlp;
@@ -43,6 +44,10 @@ final class StepPricer {
     private final Resources r;
     private final DraftHead draft;
     private final int expertsPerToken;
+    private final GatedDeltaNetMixer gdn;
+    private final int gdnHeadsPerRank;
+    private final double gdnStateBytesPerHead;
+    private final double gdnConvBytesPerSequence;
 
     StepPricer(ModelSpec model, int tp, int chips, Precision precision, Layout layout, Resources resources,
             DraftHead draft) {
@@ -55,6 +60,14 @@ final class StepPricer {
         this.draft = draft;
         this.expertsPerToken = model.layers().stream().map(LayerSpec::feedForward)
                 .filter(MoeMlp.class::isInstance).map(f -> ((MoeMlp) f).expertsPerToken()).findFirst().orElse(1);
+        this.gdn = model.layers().stream().map(LayerSpec::mixer).filter(GatedDeltaNetMixer.class::isInstance)
+                .map(GatedDeltaNetMixer.class::cast).findFirst().orElse(null);
+        int split = layout.shardGdnHeads() ? tp : 1;
+        this.gdnHeadsPerRank = gdn == null ? 0 : Math.max(1, gdn.numValueHeads() / split);
+        this.gdnStateBytesPerHead = gdn == null ? 0
+                : (double) gdn.keyHeadDim() * gdn.valueHeadDim() * gdn.stateBytesPerElement();
+        this.gdnConvBytesPerSequence = gdn == null ? 0
+                : (double) gdn.convChannels() / split * (gdn.convKernelTokens() - 1) * ACT_BYTES;
     }
 
     /** A decode execution of {@code batch} compiled rows, each verifying {@code tokensPerSequence} tokens. */
@@ -382,8 +395,8 @@ final class StepPricer {
             return; // its bytes ride in the recurrent-state transfers
         }
         // Unpacked: the conv state moves in a page as large as the recurrent state's (per head when unfused).
-        double heads = gdnHeads();
-        double pageBytesPerHead = gdnStateBytesPerHead();
+        double heads = gdn == null ? 0 : gdnHeadsPerRank;
+        double pageBytesPerHead = gdnStateBytesPerHead;
         if (layout.fusedGdn() || prefill) {
             double page = heads * pageBytesPerHead;
             stream(c, 2L * b, page, page / 128, 0);
@@ -398,9 +411,9 @@ final class StepPricer {
     private void gdnRecurrence(OpCost c, Operator op, boolean prefill) {
         int b = Math.max(1, op.sequences());
         double heads = op.heads();
-        double perHead = gdnStateBytesPerHead();
+        double perHead = gdnStateBytesPerHead;
         double t = (double) op.rows() / b;
-        double convPerSeq = layout.packGdnState() ? gdnConvBytesPerSequence() : 0;
+        double convPerSeq = layout.packGdnState() ? gdnConvBytesPerSequence : 0;
         double compute;
         if (prefill) {
             compute = op.flops() / (r.tensorPeakFlops * r.tensorEfficiency) * 2; // chunked form: ~2x the flops
@@ -431,30 +444,6 @@ final class StepPricer {
                     (long) (2 * b * heads), pageBytes / 1024, 2 * r.gdnSpillStages);
         }
         c.hbmBytes += 2 * b * statePerSeq;
-    }
-
-    private double gdnHeads() {
-        return model.layers().stream().map(LayerSpec::mixer)
-                .filter(io.costbench.engine.model.GatedDeltaNetMixer.class::isInstance)
-                .mapToInt(m -> ((io.costbench.engine.model.GatedDeltaNetMixer) m).numValueHeads())
-                .map(h -> layout.shardGdnHeads() ? Math.max(1, h / tp) : h).findFirst().orElse(0);
-    }
-
-    private double gdnStateBytesPerHead() {
-        return model.layers().stream().map(LayerSpec::mixer)
-                .filter(io.costbench.engine.model.GatedDeltaNetMixer.class::isInstance)
-                .map(io.costbench.engine.model.GatedDeltaNetMixer.class::cast)
-                .mapToDouble(g -> (double) g.keyHeadDim() * g.valueHeadDim() * g.stateBytesPerElement())
-                .findFirst().orElse(0);
-    }
-
-    private double gdnConvBytesPerSequence() {
-        return model.layers().stream().map(LayerSpec::mixer)
-                .filter(io.costbench.engine.model.GatedDeltaNetMixer.class::isInstance)
-                .map(io.costbench.engine.model.GatedDeltaNetMixer.class::cast)
-                .mapToDouble(g -> (double) g.convChannels() / (layout.shardGdnHeads() ? tp : 1)
-                        * (g.convKernelTokens() - 1) * ACT_BYTES)
-                .findFirst().orElse(0);
     }
 
     private void collective(OpCost c, Operator op) {

@@ -205,6 +205,13 @@ class MechanismTest {
         assertThat(routed.note()).contains("8.0 of 128");
     }
 
+    @Test
+    void activationsThatOutgrowSbufSpillToHbm() {
+        Trainium2Deployment gemma = deploy(TestModels.gemma4_31b(), BASE, null, 4, 16384);
+        assertThat(counter(gemma.explain(StepShape.prefill(128)), "sbuf_spill_bytes")).isZero();
+        assertThat(counter(gemma.explain(StepShape.prefill(8192)), "sbuf_spill_bytes")).isGreaterThan(0);
+    }
+
     static OperatorTiming op(StepExplanation e, String name) {
         return e.operators().stream().filter(o -> o.name().equals(name)).findFirst().orElseThrow();
     }

@@ -25,6 +25,11 @@ class ValidationTest {
         double[] abs = results.stream().mapToDouble(r -> Math.abs(r.error())).sorted().toArray();
         double median = abs.length % 2 == 1 ? abs[abs.length / 2] : (abs[abs.length / 2 - 1] + abs[abs.length / 2]) / 2;
         System.out.printf("rows %d, median |TPOT error| %.1f%%; skipped %s%n", abs.length, 100 * median, skipped);
+        System.out.println("calibrated parameters (value / documented, plausible range):");
+        Validate.TRN2.deploy(TestModels.qwen35_4b(), new io.costbench.engine.port.DeploymentRequest("trn2", null, 4,
+                null, null, 2048)).parameters().stream().filter(io.costbench.engine.port.Parameter::calibrated)
+                .forEach(p -> System.out.printf("  %-32s %10.4g / %-10.4g [%g, %g] %s%n", p.name(), p.value(),
+                        p.documented(), p.min(), p.max(), p.unit()));
         assertThat(results).hasSizeGreaterThanOrEqualTo(10);
         assertThat(median).isLessThanOrEqualTo(0.20);
     }

@@ -1,8 +1,6 @@
 package io.costbench.engine.sim;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /** numpy-compatible statistics (linear interpolation between order statistics, like np.percentile). */
 final class Percentiles {
@@ -30,9 +28,14 @@ final class Percentiles {
         return sorted[lo] + (sorted[hi] - sorted[lo]) * (position - lo);
     }
 
-    /** Values with multiplicities: a decode step contributes its duration once per sequence it advanced. */
+    /**
+     * Values with multiplicities: a decode step contributes its duration once per sequence it advanced. An
+     * open-addressing table keyed by the value's bits, because a run adds one entry per step.
+     */
     static final class Weighted {
-        private final Map<Double, long[]> counts = new HashMap<>();
+        private long[] keys = new long[1024];
+        private long[] counts = new long[1024];
+        private int size;
         private long total;
         private double sum;
 
@@ -40,29 +43,77 @@ final class Percentiles {
             if (count <= 0) {
                 return;
             }
-            counts.computeIfAbsent(value, v -> new long[1])[0] += count;
+            // +0.0 and -0.0 are one value; every other double maps to distinct bits. Count 0 marks a free slot.
+            long bits = Double.doubleToLongBits(value + 0.0);
+            int mask = keys.length - 1;
+            int slot = (int) (bits ^ (bits >>> 29) ^ (bits >>> 41)) & mask;
+            while (counts[slot] != 0 && keys[slot] != bits) {
+                slot = (slot + 1) & mask;
+            }
+            if (counts[slot] == 0) {
+                keys[slot] = bits;
+                if (++size * 2 > keys.length) {
+                    counts[slot] = count;
+                    grow();
+                    total += count;
+                    sum += value * count;
+                    return;
+                }
+            }
+            counts[slot] += count;
             total += count;
             sum += value * count;
+        }
+
+        private void grow() {
+            long[] oldKeys = keys;
+            long[] oldCounts = counts;
+            keys = new long[oldKeys.length * 2];
+            counts = new long[oldKeys.length * 2];
+            int mask = keys.length - 1;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldCounts[i] != 0) {
+                    long bits = oldKeys[i];
+                    int slot = (int) (bits ^ (bits >>> 29) ^ (bits >>> 41)) & mask;
+                    while (counts[slot] != 0) {
+                        slot = (slot + 1) & mask;
+                    }
+                    keys[slot] = bits;
+                    counts[slot] = oldCounts[i];
+                }
+            }
         }
 
         double[] stats() {
             if (total == 0) {
                 return new double[] {0, 0, 0, 0};
             }
-            double[] values = new double[counts.size()];
-            int i = 0;
-            for (Double value : counts.keySet()) {
-                values[i++] = value;
+            double[] values = new double[size];
+            int n = 0;
+            for (int i = 0; i < keys.length; i++) {
+                if (counts[i] != 0) {
+                    values[n++] = Double.longBitsToDouble(keys[i]);
+                }
             }
             Arrays.sort(values);
-            long[] cumulative = new long[values.length];
+            long[] cumulative = new long[size];
             long running = 0;
-            for (int k = 0; k < values.length; k++) {
-                running += counts.get(values[k])[0];
+            for (int k = 0; k < size; k++) {
+                running += countOf(values[k]);
                 cumulative[k] = running;
             }
             return new double[] {sum / total, at(values, cumulative, 50), at(values, cumulative, 90),
                     at(values, cumulative, 99)};
+        }
+
+        private long countOf(double value) {
+            long bits = Double.doubleToLongBits(value);
+            int mask = keys.length - 1;
+            int slot = (int) (bits ^ (bits >>> 29) ^ (bits >>> 41)) & mask;
+            while (keys[slot] != bits || counts[slot] == 0) {
+                slot = (slot + 1) & mask;
+            }
+            return counts[slot];
         }
 
         private double at(double[] values, long[] cumulative, double percent) {

@@ -15,8 +15,8 @@ import io.costbench.engine.port.Deployment;
  */
 public final class ServingSimulator {
 
-    /** Bounds the memo's memory; past it, shapes are priced without being remembered. */
-    static final int MEMO_LIMIT = 200_000;
+    /** Bounds the memo (about 300 bytes a shape); past it, shapes are priced without being remembered. */
+    static final int MEMO_LIMIT = 100_000;
 
     private final Deployment deployment;
     private final ShapeQuantizer quantizer;

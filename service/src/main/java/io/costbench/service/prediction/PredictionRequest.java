@@ -6,8 +6,8 @@ import java.util.List;
  * What {@code POST /api/v1/predictions} (and the explain query) accepts. Only model, hardware, inputTokens,
  * outputTokens and concurrency are required; the rest default from the serving profile.
  *
- * @param priceOption reserved for pricing (accepted, not used by the prediction itself)
- * @param priceDate   reserved for pricing (accepted, not used by the prediction itself)
+ * @param priceOption the purchase option the response's cost uses (on-demand when absent)
+ * @param priceDate   the ISO date whose price the cost uses (today when absent)
  */
 public record PredictionRequest(String model, String hardware, String profile, Integer tensorParallel,
         String precision, Integer inputTokens, Integer outputTokens, Integer concurrency, Integer numPrompts,

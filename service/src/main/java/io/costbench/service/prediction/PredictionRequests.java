@@ -2,6 +2,8 @@ package io.costbench.service.prediction;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -10,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.costbench.pricing.PurchaseOption;
 import io.costbench.service.web.BadInputException;
 
 /**
@@ -88,7 +91,18 @@ final class PredictionRequests {
         Long seed = seed();
         List<String> optimizations = optimizations();
         String priceOption = text("priceOption");
+        if (priceOption != null && PurchaseOption.fromId(priceOption).isEmpty()) {
+            errors.put("priceOption", "unknown purchase option " + priceOption + "; known: " + String.join(", ",
+                    Arrays.stream(PurchaseOption.values()).map(PurchaseOption::id).toList()));
+        }
         String priceDate = text("priceDate");
+        if (priceDate != null) {
+            try {
+                LocalDate.parse(priceDate);
+            } catch (DateTimeParseException e) {
+                errors.put("priceDate", "must be an ISO date such as 2026-06-01, was " + priceDate);
+            }
+        }
         if (input != null && output != null && concurrency != null) {
             long n = prompts != null ? prompts : PredictionService.defaultPrompts(concurrency);
             if (n * (input + (long) output) > MAX_SIMULATED_TOKENS) {

@@ -1,5 +1,6 @@
 package io.costbench.service.prediction;
 
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +25,9 @@ import io.costbench.engine.port.StepExplanation;
 import io.costbench.engine.sim.ServingSimulator;
 import io.costbench.engine.sim.SimulationResult;
 import io.costbench.engine.sim.Workload;
+import io.costbench.pricing.PurchaseOption;
+import io.costbench.service.pricing.CostCalculator;
+import io.costbench.service.pricing.CostView;
 import io.costbench.service.web.BadInputException;
 
 /**
@@ -34,7 +38,8 @@ import io.costbench.service.web.BadInputException;
 @Service
 public class PredictionService {
 
-    private static final int CACHED_SIMULATORS = 64;
+    /** Each simulator holds a memo of up to 100,000 priced shapes (~30 MB): keep the cache small. */
+    private static final int CACHED_SIMULATORS = 16;
 
     private final ModelCatalog models;
     private final AcceleratorRegistry accelerators;
@@ -45,9 +50,12 @@ public class PredictionService {
         }
     };
 
-    public PredictionService(ModelCatalog models, AcceleratorRegistry accelerators) {
+    private final CostCalculator costs;
+
+    public PredictionService(ModelCatalog models, AcceleratorRegistry accelerators, CostCalculator costs) {
         this.models = models;
         this.accelerators = accelerators;
+        this.costs = costs;
     }
 
     /** vLLM bench sweeps' default: 10 x concurrency, at least 20. */
@@ -67,7 +75,20 @@ public class PredictionService {
         Deployment deployment = run.deployment();
         return new Prediction(run.scenario(), deployment.chips(), result.metrics(), breakdown,
                 new Prediction.Provenance(models.entry(request.model()).contentSha256(),
-                        deployment.parametersSha256()));
+                        deployment.parametersSha256()), cost(request, deployment.chips(), result.metrics()));
+    }
+
+    /** Cost per million tokens at the prediction's throughput, on the chips it occupies; null without a price. */
+    private CostView cost(PredictionRequest request, int chips, Map<String, Double> metrics) {
+        Double output = metrics.get("output_throughput");
+        Double total = metrics.get("total_token_throughput");
+        if (output == null || total == null || !(output > 0)) {
+            return null;
+        }
+        PurchaseOption option = request.priceOption() == null ? PurchaseOption.ON_DEMAND
+                : PurchaseOption.fromId(request.priceOption()).orElseThrow();
+        LocalDate date = request.priceDate() == null ? null : LocalDate.parse(request.priceDate());
+        return costs.costFor(request.hardware(), chips, output, total, option, date).map(CostView::of).orElse(null);
     }
 
     /** Why the median decode step of the prediction costs what it costs. */

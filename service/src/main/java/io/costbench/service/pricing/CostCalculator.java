@@ -29,7 +29,7 @@ public class CostCalculator {
     }
 
     /**
-     * @param hardwareId   catalog hardware id: {@code trn2}, {@code h100-sxm}, {@code h200-sxm}
+     * @param hardwareId   catalog hardware id: {@code trn2} (or {@code trn2-lnc1}), {@code h100-sxm}, {@code h200-sxm}
      * @param accelerators chips or GPUs billed (a prediction's chip count; TP=4 at LNC=2 on Trainium2 is one chip)
      * @param option       null for on-demand
      * @param date         the day whose price applies; null for today
@@ -42,7 +42,7 @@ public class CostCalculator {
 
     /** The price a cost for {@code hardwareId} would use, in the default region (falling back to region-less). */
     public Optional<Price> priceFor(String hardwareId, PurchaseOption option, LocalDate date) {
-        Optional<Accelerator> accelerator = Accelerator.fromId(hardwareId);
+        Optional<Accelerator> accelerator = Accelerator.forHardware(hardwareId);
         if (accelerator.isEmpty()) {
             return Optional.empty();
         }

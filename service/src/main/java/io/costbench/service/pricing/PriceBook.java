@@ -78,7 +78,10 @@ public class PriceBook {
         return PriceCatalog.inForce(candidates, key, date);
     }
 
-    /** Stores a new price; a price of the same key sharing any day is a {@link io.costbench.pricing.PriceOverlapException}. */
+    /**
+     * Stores a new price; one sharing any day with a price of the same key is a
+     * {@link io.costbench.pricing.PriceOverlapException}.
+     */
     @Transactional
     public Price add(Price price) {
         lockPriceWrites();

@@ -17,13 +17,13 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The price catalog over REST. Reads are open; writes are admin-only (see {@link #WRITE_PATHS}). */
+/**
+ * The price catalog over REST. Reads are open; writes need the admin scope (security's ApiScopeRules) and
+ * {@code costbench.pricing.writes-enabled}.
+ */
 @RestController
 @RequestMapping("/api/v1/prices")
 class PriceController {
-
-    /** The write endpoints (POST): what the security configuration restricts to the admin scope. */
-    static final String WRITE_PATHS = "/api/v1/prices/**";
 
     private final PriceBook priceBook;
     private final PricingProperties properties;

@@ -4,7 +4,6 @@ package io.costbench.service.pricing;
 class PriceWritesDisabledException extends RuntimeException {
 
     PriceWritesDisabledException() {
-        super("price writes are disabled on this instance: they need the admin scope once API security is on; "
-                + "until then an operator enables them with costbench.pricing.writes-enabled=true");
+        super("price writes are disabled on this instance (costbench.pricing.writes-enabled=false)");
     }
 }

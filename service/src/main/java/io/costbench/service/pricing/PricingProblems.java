@@ -8,12 +8,14 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
-import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
-/** RFC 9457 problem details for the pricing endpoints, including Spring MVC's own errors (bad JSON, bad dates). */
+/**
+ * RFC 9457 problem details for the pricing errors of the pricing endpoints. Spring MVC's own errors (bad JSON, bad
+ * dates) fall through to the API-wide {@code ApiProblemAdvice}.
+ */
 @RestControllerAdvice(basePackageClasses = PricingProblems.class)
 @Order(Ordered.HIGHEST_PRECEDENCE + 100)
-class PricingProblems extends ResponseEntityExceptionHandler {
+class PricingProblems {
 
     @ExceptionHandler(InvalidPriceException.class)
     ProblemDetail invalid(InvalidPriceException e) {

@@ -4,8 +4,8 @@ import io.costbench.pricing.PriceKey;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * @param writesEnabled whether POST /api/v1/prices/** is served at all. Off until the API has authentication; with
- *                      security on, the admin scope guards the same paths ({@link PriceController#WRITE_PATHS})
+ * @param writesEnabled whether POST /api/v1/prices/** is served at all; when it is, the API security lets only tokens
+ *                      with the admin scope through (ApiScopeRules)
  * @param defaultRegion the region costs are looked up in when the caller names none
  * @param maxListSize   the most prices one GET returns
  */

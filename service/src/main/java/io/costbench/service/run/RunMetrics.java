@@ -34,6 +34,9 @@ public final class RunMetrics {
     /** A latency of more than a month is a unit mix-up, not a measurement. */
     static final double LATENCY_BOUND_MS = 3e9;
 
+    /** vLLM writes about 30; a file with hundreds of percentile keys would not fit the stored row. */
+    static final int MAX_METRICS = 200;
+
     private final TreeMap<String, Double> values = new TreeMap<>();
 
     static boolean isKnown(String name) {
@@ -72,6 +75,10 @@ public final class RunMetrics {
                     + " for " + name + "); check the unit");
         }
         values.put(name, value);
+        if (values.size() > MAX_METRICS) {
+            throw BadInputException.unprocessable(field, "the file holds more than " + MAX_METRICS
+                    + " metrics; at most " + MAX_METRICS + " are stored per run");
+        }
         return this;
     }
 

@@ -8,7 +8,6 @@ import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 
@@ -24,28 +23,15 @@ import tools.jackson.databind.json.JsonMapper;
 class ChunkRunner {
 
     private static final Logger log = LoggerFactory.getLogger(ChunkRunner.class);
-    // Until the performance models are wired in, every point fails with this reason instead of the service failing.
-    private static final PointSimulator NO_MODELS = new PointSimulator() {
-        @Override
-        public PointOutcome simulate(Scenario scenario) {
-            throw new IllegalStateException("no performance model is available in this build");
-        }
-
-        @Override
-        public String catalogVersion() {
-            return "none";
-        }
-    };
 
     private final SweepStore store;
-    private final ObjectProvider<PointSimulator> simulators;
+    private final PointSimulator simulator;
     private final SweepProperties properties;
     private final JsonMapper json;
 
-    ChunkRunner(SweepStore store, ObjectProvider<PointSimulator> simulators, SweepProperties properties,
-            JsonMapper json) {
+    ChunkRunner(SweepStore store, PointSimulator simulator, SweepProperties properties, JsonMapper json) {
         this.store = store;
-        this.simulators = simulators;
+        this.simulator = simulator;
         this.properties = properties;
         this.json = json;
     }
@@ -63,7 +49,6 @@ class ChunkRunner {
         Set<String> stored = store.existingKeys(sweepId, from, to);
         List<Scenario> pending = definition.scenarios(from, to).stream()
                 .filter(scenario -> !stored.contains(scenario.key())).toList();
-        PointSimulator simulator = simulators.getIfAvailable(() -> NO_MODELS);
         String catalogVersion = simulator.catalogVersion();
 
         List<SweepPoint> batch = new ArrayList<>(properties.writeBatchSize());
@@ -74,7 +59,7 @@ class ChunkRunner {
                 log.info("sweep {} chunk {}: stopped, the sweep is no longer running", sweepId, chunkIndex);
                 return;
             }
-            batch.add(simulate(simulator, scenario, catalogVersion, chunkIndex, executedBy));
+            batch.add(simulate(scenario, catalogVersion, chunkIndex, executedBy));
             if (batch.size() == properties.writeBatchSize()) {
                 storageNanos += write(sweepId, batch);
                 batch.clear();
@@ -86,8 +71,7 @@ class ChunkRunner {
                 chunkIndex, pending.size(), to - from - pending.size(), totalMs, storageNanos / 1_000_000, executedBy);
     }
 
-    private SweepPoint simulate(PointSimulator simulator, Scenario scenario, String catalogVersion, int chunkIndex,
-            String executedBy) {
+    private SweepPoint simulate(Scenario scenario, String catalogVersion, int chunkIndex, String executedBy) {
         try {
             PointOutcome outcome = simulator.simulate(scenario);
             return SweepPoint.succeeded(scenario, outcome, catalogVersion, chunkIndex, executedBy, now());

@@ -14,7 +14,6 @@ import org.quartz.SimpleScheduleBuilder;
 import org.quartz.Trigger;
 import org.quartz.TriggerBuilder;
 import org.quartz.impl.matchers.GroupMatcher;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -32,15 +31,15 @@ public class SweepService {
     private final SweepStore store;
     private final Scheduler scheduler;
     private final SweepProperties properties;
-    private final ObjectProvider<PointSimulator> simulators;
+    private final PointSimulator simulator;
     private final JsonMapper json;
 
     SweepService(SweepStore store, Scheduler scheduler, SweepProperties properties,
-            ObjectProvider<PointSimulator> simulators, JsonMapper json) {
+            PointSimulator simulator, JsonMapper json) {
         this.store = store;
         this.scheduler = scheduler;
         this.properties = properties;
-        this.simulators = simulators;
+        this.simulator = simulator;
         this.json = json;
     }
 
@@ -62,8 +61,7 @@ public class SweepService {
         }
         int chunkSize = properties.chunkSizeFor(points);
         int chunks = (int) ((points + chunkSize - 1) / chunkSize);
-        String catalogVersion = simulators.getIfAvailable() == null ? "none"
-                : simulators.getObject().catalogVersion();
+        String catalogVersion = simulator.catalogVersion();
         long id = store.insert(definition.name(), trigger, requestedBy, json.writeValueAsString(definition),
                 (int) points, catalogVersion, chunkSize, chunks, idempotencyKey, now());
         try {

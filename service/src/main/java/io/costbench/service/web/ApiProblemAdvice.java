@@ -12,6 +12,8 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.AuthenticationException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -90,6 +92,19 @@ public class ApiProblemAdvice extends ResponseEntityExceptionHandler {
                 .sorted(Comparator.comparing(error -> error.get("field")))
                 .toList();
         return unprocessable(errors);
+    }
+
+    /** Method-level security in a controller: answered like the filter chain would, not as a 500. */
+    @ExceptionHandler(AccessDeniedException.class)
+    ResponseEntity<Object> accessDenied(AccessDeniedException ex) {
+        return ResponseEntity.status(HttpStatus.FORBIDDEN).body(ProblemDetail.forStatusAndDetail(HttpStatus.FORBIDDEN,
+                "Access denied"));
+    }
+
+    @ExceptionHandler(AuthenticationException.class)
+    ResponseEntity<Object> unauthenticated(AuthenticationException ex) {
+        return ResponseEntity.status(HttpStatus.UNAUTHORIZED).body(ProblemDetail.forStatusAndDetail(
+                HttpStatus.UNAUTHORIZED, "Authentication required"));
     }
 
     @ExceptionHandler(PayloadTooLargeException.class)

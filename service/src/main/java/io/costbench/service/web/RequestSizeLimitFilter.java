@@ -10,11 +10,14 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
+
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Caps request bodies under {@code /api/**}: a declared Content-Length over the limit is refused before anything
@@ -23,14 +26,17 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
+// Binds its own properties, so @WebMvcTest slices (which pick up filters but not the properties scan) work too.
+@EnableConfigurationProperties(ApiProperties.class)
 class RequestSizeLimitFilter extends OncePerRequestFilter {
 
     private final long limitBytes;
     private final ProblemResponses problems;
 
-    RequestSizeLimitFilter(ApiProperties properties, ProblemResponses problems) {
+    RequestSizeLimitFilter(ApiProperties properties, JsonMapper jsonMapper) {
         this.limitBytes = properties.maxRequestBytes().toBytes();
-        this.problems = problems;
+        // Built here rather than injected: @WebMvcTest slices pick up filters but not other components.
+        this.problems = new ProblemResponses(jsonMapper);
     }
 
     @Override

@@ -1,17 +1,19 @@
 package io.costbench.service.prediction;
 
+import org.mockito.Mockito;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 import io.costbench.engine.model.ModelCatalog;
+import io.costbench.service.pricing.CostCalculator;
 import io.costbench.service.web.ApiProperties;
 import io.costbench.service.web.ProblemResponses;
 
 /**
  * What a web slice needs besides the controller: the prediction service with the test accelerator, the shipped model
- * catalog, and the API limits and problem writer the request-size filter depends on (slices skip the scan).
+ * catalog, no prices, and the API limits and problem writer the request-size filter depends on (slices skip the scan).
  */
 @TestConfiguration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ApiProperties.class)
@@ -21,5 +23,11 @@ public class PredictionSliceConfig {
     @Bean
     ModelCatalog modelCatalog() {
         return ModelCatalog.standard();
+    }
+
+    /** No price catalog in a web slice: every cost is absent (PredictionCostTest covers costs end to end). */
+    @Bean
+    CostCalculator costCalculator() {
+        return Mockito.mock(CostCalculator.class);
     }
 }

@@ -65,7 +65,8 @@ class BreakEvenReportTest {
         assertThat(view.isoInteractivity().get(0).aUsdPerMillionOutputTokens()).isCloseTo(6.882716, within(1e-6));
         assertThat(view.isoInteractivity().get(0).bUsdPerMillionOutputTokens()).isNull();
         assertThat(view.isoInteractivity().get(1).aUsdPerMillionOutputTokens()).isNull();
-        assertThat(view.isoInteractivity().get(1).bUsdPerMillionOutputTokens()).isCloseTo(10.297619, within(1e-6));
+        assertThat(view.isoInteractivity().get(1).bUsdPerMillionOutputTokens())
+                .isCloseTo(10.297619, within(1e-6));
     }
 
     @Test

@@ -18,6 +18,9 @@ import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 
 import io.costbench.pricing.PriceOverlapException;
+import io.costbench.service.security.ApiTokens;
+import io.costbench.service.security.Scope;
+import io.costbench.service.security.TestTokens;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -29,10 +32,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The price API end to end over HTTP, with writes enabled as an operator would. */
+/** The price API end to end over HTTP, behind the API security: writes need a token with the admin scope. */
 @Tag("database")
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "costbench.pricing.writes-enabled=true")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class PriceApiTest {
 
     private final HttpClient http = HttpClient.newHttpClient();
@@ -47,6 +49,9 @@ class PriceApiTest {
 
     @Autowired
     PriceBook priceBook;
+
+    @Autowired
+    ApiTokens apiTokens;
 
     @Test
     void addListLookUpAndCloseAPrice() throws Exception {
@@ -130,6 +135,23 @@ class PriceApiTest {
     }
 
     @Test
+    void writesNeedTheAdminScopeAndStoreNothingWithout() throws Exception {
+        String valid = body("trn2", "1.5", "2026-01-01", null);
+        HttpResponse<String> anonymous = post("/api/v1/prices", valid, null);
+        assertThat(anonymous.statusCode()).isEqualTo(401);
+        String sweepsOnly = TestTokens.issue(apiTokens, Scope.SWEEPS_WRITE, Scope.RUNS_WRITE);
+        HttpResponse<String> notAdmin = post("/api/v1/prices", valid, TestTokens.bearer(sweepsOnly));
+        assertThat(notAdmin.statusCode()).isEqualTo(403);
+        assertThat(notAdmin.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(notAdmin.body()).contains("admin");
+        assertThat(post("/api/v1/prices/1/close", "{\"effectiveTo\":\"2027-01-01\"}", TestTokens.bearer(sweepsOnly))
+                .statusCode()).isEqualTo(403);
+        assertThat(rows()).isZero();
+        assertThat(get("/api/v1/prices?region=" + region).statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void concurrentOverlappingAddsStoreExactlyOnePrice() throws Exception {
         int writers = 4;
         CountDownLatch start = new CountDownLatch(1);
@@ -180,8 +202,15 @@ class PriceApiTest {
     }
 
     private HttpResponse<String> post(String path, String body) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .header("Content-Type", "application/json")
+        return post(path, body, TestTokens.adminBearer());
+    }
+
+    private HttpResponse<String> post(String path, String body, String authorization) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        return http.send(request.header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 }

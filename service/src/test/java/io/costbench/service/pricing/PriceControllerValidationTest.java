@@ -3,6 +3,7 @@ package io.costbench.service.pricing;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -15,9 +16,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-/** Bad input never reaches the price book: 400 problem+json naming the field. */
-@org.springframework.context.annotation.Import(WithPricingProperties.class)
+/** Bad input never reaches the price book: 400 problem+json naming the field (security is tested in PriceApiTest). */
+@org.springframework.context.annotation.Import(PricingWebSlice.class)
 @WebMvcTest(controllers = PriceController.class, properties = "costbench.pricing.writes-enabled=true")
+@AutoConfigureMockMvc(addFilters = false)
 class PriceControllerValidationTest {
 
     @Autowired
@@ -32,17 +34,28 @@ class PriceControllerValidationTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "zero price          | \"usdPerAcceleratorHour\":2.23 | \"usdPerAcceleratorHour\":0         | usdPerAcceleratorHour",
-            "negative price      | \"usdPerAcceleratorHour\":2.23 | \"usdPerAcceleratorHour\":-2.23     | usdPerAcceleratorHour",
-            "missing price       | \"usdPerAcceleratorHour\":2.23 | \"unit\":\"h\"                          | usdPerAcceleratorHour",
-            "unknown accelerator | \"accelerator\":\"trn2\"         | \"accelerator\":\"a100\"              | accelerator",
-            "unknown option      | \"option\":\"on-demand\"         | \"option\":\"lease\"                  | option",
-            "lower-case currency | \"currency\":\"USD\"             | \"currency\":\"usd\"                  | currency",
-            "non-ISO currency    | \"currency\":\"USD\"             | \"currency\":\"XYZ\"                  | currency",
-            "to before from      | \"source\":\"test\"              | \"source\":\"t\",\"effectiveTo\":\"2026-11-01\" | effectiveTo",
-            "to equals from      | \"source\":\"test\"              | \"source\":\"t\",\"effectiveTo\":\"2026-12-01\" | effectiveTo",
-            "blank source        | \"source\":\"test\"              | \"source\":\" \"                      | source",
-            "bad region          | \"region\":\"us-east-1\"         | \"region\":\"US East 1\"              | region"})
+            "zero price | \"usdPerAcceleratorHour\":2.23 | \"usdPerAcceleratorHour\":0"
+                    + " | usdPerAcceleratorHour",
+            "negative price | \"usdPerAcceleratorHour\":2.23 | \"usdPerAcceleratorHour\":-2.23"
+                    + " | usdPerAcceleratorHour",
+            "missing price | \"usdPerAcceleratorHour\":2.23 | \"unit\":\"h\""
+                    + " | usdPerAcceleratorHour",
+            "unknown accelerator | \"accelerator\":\"trn2\" | \"accelerator\":\"a100\""
+                    + " | accelerator",
+            "unknown option | \"option\":\"on-demand\" | \"option\":\"lease\""
+                    + " | option",
+            "lower-case currency | \"currency\":\"USD\" | \"currency\":\"usd\""
+                    + " | currency",
+            "non-ISO currency | \"currency\":\"USD\" | \"currency\":\"XYZ\""
+                    + " | currency",
+            "to before from | \"source\":\"test\" | \"source\":\"t\",\"effectiveTo\":\"2026-11-01\""
+                    + " | effectiveTo",
+            "to equals from | \"source\":\"test\" | \"source\":\"t\",\"effectiveTo\":\"2026-12-01\""
+                    + " | effectiveTo",
+            "blank source | \"source\":\"test\" | \"source\":\" \""
+                    + " | source",
+            "bad region | \"region\":\"us-east-1\" | \"region\":\"US East 1\""
+                    + " | region"})
     void rejectsABadFieldWithAProblem(String name, String from, String to, String field) throws Exception {
         mvc.perform(post("/api/v1/prices").contentType(MediaType.APPLICATION_JSON).content(VALID.replace(from, to)))
                 .andExpect(status().isBadRequest())

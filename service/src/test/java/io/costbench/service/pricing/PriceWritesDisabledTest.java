@@ -2,6 +2,7 @@ package io.costbench.service.pricing;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -13,9 +14,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-/** With the default configuration nobody can write prices, whatever they send. */
-@org.springframework.context.annotation.Import(WithPricingProperties.class)
-@WebMvcTest(PriceController.class)
+/** With price writes switched off nobody can write prices, whatever they send (security is tested in PriceApiTest). */
+@org.springframework.context.annotation.Import(PricingWebSlice.class)
+@WebMvcTest(controllers = PriceController.class, properties = "costbench.pricing.writes-enabled=false")
+@AutoConfigureMockMvc(addFilters = false)
 class PriceWritesDisabledTest {
 
     @Autowired
@@ -25,7 +27,7 @@ class PriceWritesDisabledTest {
     PriceBook priceBook;
 
     @Test
-    void addIsForbiddenByDefault() throws Exception {
+    void addIsForbiddenWhenSwitchedOff() throws Exception {
         mvc.perform(post("/api/v1/prices").contentType(MediaType.APPLICATION_JSON).content("""
                         {"accelerator":"trn2","usdPerAcceleratorHour":1.0,"effectiveFrom":"2027-01-01",
                          "source":"test"}"""))
@@ -36,7 +38,7 @@ class PriceWritesDisabledTest {
     }
 
     @Test
-    void closeIsForbiddenByDefault() throws Exception {
+    void closeIsForbiddenWhenSwitchedOff() throws Exception {
         mvc.perform(post("/api/v1/prices/1/close").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"effectiveTo\":\"2027-01-01\"}"))
                 .andExpect(status().isForbidden());

@@ -165,6 +165,18 @@ class AdaptersTest {
     }
 
     @Test
+    void aFileWithTooManyMetricsIsRefused() {
+        StringBuilder file = new StringBuilder("{\"completed\": 10, \"duration\": 5, \"output_throughput\": 1");
+        for (int i = 0; i < 300; i++) {
+            file.append(", \"p").append(i / 10).append('.').append(i % 10 + 1).append("_ttft_ms\": 1");
+        }
+        JsonNode document = JSON.readTree(file.append('}').toString());
+
+        assertThatThrownBy(() -> new VllmAdapter().parse(document, "result"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("more than 200 metrics");
+    }
+
+    @Test
     void aFieldOfTheWrongTypeIsNamed() {
         JsonNode broken = JSON.readTree("{\"completed\": 10, \"duration\": 5, \"output_throughput\": \"fast\"}");
 

@@ -103,6 +103,30 @@ class RunPushApiTest {
     }
 
     @Test
+    void aRunTheCatalogKnowsIsComparedWithThePrediction() {
+        ObjectNode context = RunApiSupport.context("main");
+        context.put("model", "qwen3-8b");
+        context.put("hardware", "h100-sxm");
+        context.put("profile", "vllm");
+        context.put("inputTokens", 200);
+        context.put("outputTokens", 128);
+        context.put("concurrency", 4);
+
+        HttpResponse<String> created = push(RunApiSupport.envelope("vllm", context,
+                Samples.text(Samples.VLLM).strip(), false));
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode body = JSON.readTree(created.body());
+        JsonNode prediction = body.get("prediction");
+        assertThat(prediction.isNull()).as(created.body()).isFalse();
+        double predictedTpot = prediction.get("metrics").get("median_tpot_ms").asDouble();
+        double measuredTpot = body.get("metrics").get("median_tpot_ms").asDouble();
+        assertThat(predictedTpot).isPositive();
+        assertThat(prediction.get("relativeError").get("median_tpot_ms").asDouble())
+                .isCloseTo((measuredTpot - predictedTpot) / predictedTpot, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
     void aMultipartUploadKeepsTheFileBytes() {
         byte[] file = Samples.text(Samples.VLLM).getBytes(StandardCharsets.UTF_8);
         ObjectNode context = RunApiSupport.context("main");

@@ -1,0 +1,40 @@
+package io.costbench.engine.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class PercentilesTest {
+
+    @Test
+    void matchesNumpyOnASmallSample() {
+        // numpy: mean 2.5, median 2.5, p90 3.7, p99 3.97 for [1, 2, 3, 4]
+        double[] stats = Percentiles.of(new double[] {4, 1, 3, 2}, 4);
+        assertThat(stats).containsExactly(new double[] {2.5, 2.5, 3.7, 3.97}, within(1e-12));
+    }
+
+    @Test
+    void weightedValuesGiveWhatTheExpandedListGives() {
+        SplittableRandom random = new SplittableRandom(1);
+        Percentiles.Weighted weighted = new Percentiles.Weighted();
+        List<Double> expanded = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            // Few distinct values with large counts (step times), as the simulator adds them.
+            double value = 5 + random.nextInt(3_000) / 100.0;
+            int count = 1 + random.nextInt(40);
+            weighted.add(value, count);
+            for (int c = 0; c < count; c++) {
+                expanded.add(value);
+            }
+        }
+        double[] all = expanded.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] expected = Percentiles.of(all, all.length);
+        assertThat(weighted.stats()).containsExactly(expected, within(1e-9));
+        assertThat(new Percentiles.Weighted().stats()).containsExactly(0, 0, 0, 0);
+    }
+}

@@ -1,0 +1,70 @@
+/* The model page's ablation chart: output throughput at one concurrency with each optimization added in turn. */
+(function () {
+  'use strict';
+  var card = document.getElementById('ablation');
+  if (!card) { return; }
+  var P = window.costbenchPredictions;
+  var switches = Array.prototype.map.call(card.querySelectorAll('[data-switch]'), function (li) {
+    return { id: li.getAttribute('data-switch'), name: li.textContent };
+  });
+  var status = card.querySelector('.ablation-status');
+  var chartEl = document.getElementById('chart-ablation');
+  if (!switches.length || !P) { return; }
+
+  var base = {
+    model: card.getAttribute('data-model'), hardware: 'trn2', profile: 'vllm-neuron-baseline',
+    inputTokens: parseInt(card.getAttribute('data-input'), 10),
+    outputTokens: parseInt(card.getAttribute('data-output'), 10),
+    concurrency: parseInt(card.getAttribute('data-concurrency'), 10)
+  };
+  var endpoint = card.getAttribute('data-endpoint');
+
+  function throughput(response) {
+    var m = response.metrics || {};
+    return typeof m.output_throughput === 'number' ? m.output_throughput : null;
+  }
+
+  /* Steps: baseline, then each switch added on top of the previous ones; a switch the model refuses is left out. */
+  async function run() {
+    var on = [];
+    var labels = [];
+    var values = [];
+    var skipped = [];
+    var steps = [{ id: null, name: 'baseline' }].concat(switches);
+    for (var i = 0; i < steps.length; i++) {
+      var candidate = steps[i].id ? on.concat([steps[i].id]) : on;
+      try {
+        var response = await P.predict(endpoint, Object.assign({}, base, { optimizations: candidate }));
+        var v = throughput(response);
+        if (v === null) { throw new Error('no output_throughput in the answer'); }
+        on = candidate;
+        labels.push(steps[i].id ? '+ ' + steps[i].name : 'baseline');
+        values.push(Math.round(v * 10) / 10);
+      } catch (e) {
+        if (!steps[i].id) {
+          status.textContent = e.status === 404 || e.status === 405
+            ? 'The ablation needs the prediction service, which this build does not have yet (' + endpoint + ' answered 404).'
+            : 'The baseline could not be predicted: ' + e.message;
+          return;
+        }
+        skipped.push(steps[i].name);
+      }
+    }
+    status.textContent = skipped.length ? 'Not applicable to this model: ' + skipped.join(', ') : '';
+    status.hidden = !skipped.length;
+    chartEl.hidden = false;
+    var chart = echarts.init(chartEl);
+    chart.setOption({
+      title: { text: 'Trainium2 output throughput at concurrency ' + base.concurrency, left: 'center', textStyle: { fontSize: 14 } },
+      tooltip: { trigger: 'axis' },
+      grid: { left: 16, right: 24, top: 56, bottom: 16, containLabel: true },
+      toolbox: { right: 8, top: 22, feature: {
+        dataView: { readOnly: true, title: 'Data table', lang: ['Data', 'Close', 'Refresh'] },
+        saveAsImage: { title: 'Save as PNG', name: 'ablation-' + base.model } } },
+      xAxis: { type: 'category', data: labels, axisLabel: { interval: 0, rotate: 30 } },
+      yAxis: { type: 'value', name: 'tokens/s', nameLocation: 'middle', nameGap: 48 },
+      series: [{ name: 'output throughput', type: 'bar', data: values, label: { show: true, position: 'top' } }]
+    });
+  }
+  run();
+})();

@@ -1,0 +1,37 @@
+package io.costbench.service.dashboard;
+
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import io.costbench.pricing.Cost;
+import io.costbench.pricing.CostMath;
+import io.costbench.pricing.Price;
+import io.costbench.service.pricing.CostCalculator;
+
+/**
+ * Costs stored points per million output tokens at the on-demand price in force on a date, looking each hardware's
+ * price up once per date (a page prices hundreds of points with a handful of prices).
+ */
+final class Costing {
+
+    private final CostCalculator calculator;
+    private final Map<String, Optional<Price>> prices = new HashMap<>();
+
+    Costing(CostCalculator calculator) {
+        this.calculator = calculator;
+    }
+
+    Optional<Price> price(String hardwareId, LocalDate date) {
+        return prices.computeIfAbsent(hardwareId + "@" + date, k -> calculator.priceFor(hardwareId, null, date));
+    }
+
+    Optional<Cost> cost(ResultPoint point, LocalDate date) {
+        if (point.outputThroughput() <= 0) {
+            return Optional.empty();
+        }
+        return price(point.target().hardwareId(), date).map(price -> CostMath.cost(price, point.chips(),
+                point.outputThroughput(), point.totalTokenThroughput()));
+    }
+}

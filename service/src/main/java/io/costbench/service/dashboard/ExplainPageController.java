@@ -1,0 +1,46 @@
+package io.costbench.service.dashboard;
+
+import java.util.List;
+import java.util.Set;
+
+import io.costbench.engine.model.ModelCatalog;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/**
+ * The explain page: one scenario's step breakdown per target and its operators. The page renders the form; the
+ * browser asks the prediction API ({@link DashboardProperties#explainEndpoint()}) and redraws on every change.
+ */
+@Controller
+class ExplainPageController {
+
+    private final PredictionEndpoint endpoint;
+    private final Optimizations optimizations;
+
+    ExplainPageController(PredictionEndpoint endpoint, Optimizations optimizations) {
+        this.endpoint = endpoint;
+        this.optimizations = optimizations;
+    }
+
+    @GetMapping("/explain")
+    String explain(@RequestParam(required = false) String model, @RequestParam(required = false) String workload,
+            @RequestParam(required = false) Integer concurrency,
+            @RequestParam(name = "optimizations", required = false) Set<String> checked, Model page) {
+        List<String> ids = ModelCatalog.standard().ids();
+        String selected = model != null && ids.contains(model) ? model
+                : ids.contains("qwen3-30b-a3b") ? "qwen3-30b-a3b" : ids.isEmpty() ? "" : ids.get(0);
+        page.addAttribute("models", ModelCatalog.standard().models());
+        page.addAttribute("model", selected);
+        page.addAttribute("workloads", Workload.STANDARD);
+        page.addAttribute("workload", Workload.parse(workload));
+        page.addAttribute("concurrency", concurrency != null && concurrency >= 1 && concurrency <= 4096
+                ? concurrency : 32);
+        page.addAttribute("switches", optimizations.switches());
+        page.addAttribute("checked", checked == null ? Set.of() : checked);
+        page.addAttribute("explainEndpoint", endpoint.explainPath());
+        page.addAttribute("predictionsAvailable", endpoint.explainAvailable());
+        return "explain";
+    }
+}

@@ -1,0 +1,113 @@
+package io.costbench.service.pricing;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import io.costbench.pricing.OperatingPoint;
+import io.costbench.pricing.PurchaseOption;
+import io.costbench.service.prediction.Prediction;
+import io.costbench.service.prediction.PredictionRequest;
+import io.costbench.service.prediction.PredictionService;
+import io.costbench.service.web.BadInputException;
+import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * GET /api/v1/break-even: predicts two targets across concurrencies and compares what a million output tokens costs
+ * on each at the catalog's prices. Defaults: Trainium2 with the write-up's optimizations against H100 with vLLM,
+ * 1024 in / 1024 out, concurrencies 1 to 256 in powers of two, on-demand prices in force today.
+ */
+@RestController
+class BreakEvenController {
+
+    static final List<Integer> DEFAULT_CONCURRENCIES = List.of(1, 2, 4, 8, 16, 32, 64, 128, 256);
+    /** Interactivity levels of the iso table (tok/s per user), InferenceX's. */
+    static final List<Double> DEFAULT_INTERACTIVITIES = List.of(20.0, 50.0, 100.0);
+    static final int MAX_CONCURRENCIES = 16;
+    static final int MAX_CONCURRENCY = 1024;
+    static final int MAX_INTERACTIVITIES = 16;
+    /** Prediction fields that are this endpoint's parameters for both targets. */
+    private static final Set<String> SHARED_FIELDS = Set.of("model", "inputTokens", "outputTokens", "concurrency",
+            "numPrompts");
+
+    private final PredictionService predictions;
+    private final BreakEvenReport report;
+
+    BreakEvenController(PredictionService predictions, BreakEvenReport report) {
+        this.predictions = predictions;
+        this.report = report;
+    }
+
+    @GetMapping("/api/v1/break-even")
+    BreakEvenView breakEven(@RequestParam String model,
+            @RequestParam(defaultValue = "1024") int inputTokens,
+            @RequestParam(defaultValue = "1024") int outputTokens,
+            @RequestParam(defaultValue = "trn2") String aHardware,
+            @RequestParam(defaultValue = "vllm-neuron-optimized") String aProfile,
+            @RequestParam(defaultValue = "h100-sxm") String bHardware,
+            @RequestParam(defaultValue = "vllm") String bProfile,
+            @RequestParam(required = false) List<Integer> concurrencies,
+            @RequestParam(required = false) List<Double> interactivities,
+            @RequestParam(required = false) String priceOption,
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate priceDate) {
+        List<Integer> levels = concurrencies == null || concurrencies.isEmpty() ? DEFAULT_CONCURRENCIES
+                : concurrencies.stream().distinct().sorted().toList();
+        if (levels.size() > MAX_CONCURRENCIES || levels.get(0) < 1 || levels.get(levels.size() - 1) > MAX_CONCURRENCY) {
+            throw BadInputException.badRequest("concurrencies", "at most " + MAX_CONCURRENCIES
+                    + " concurrencies, each 1.." + MAX_CONCURRENCY);
+        }
+        List<Double> iso = interactivities == null || interactivities.isEmpty() ? DEFAULT_INTERACTIVITIES
+                : interactivities;
+        if (iso.size() > MAX_INTERACTIVITIES || iso.stream().anyMatch(x -> !(x > 0) || x.isInfinite())) {
+            throw BadInputException.badRequest("interactivities", "at most " + MAX_INTERACTIVITIES
+                    + " positive tokens/s per user");
+        }
+        PurchaseOption option = priceOption == null ? PurchaseOption.ON_DEMAND
+                : PurchaseOption.fromId(priceOption).orElseThrow(() -> BadInputException.badRequest("priceOption",
+                        "unknown purchase option " + priceOption + "; known: " + Accelerators.optionIds()));
+        BreakEvenReport.Sweep a = sweep("a", model, aHardware, aProfile, inputTokens, outputTokens, levels);
+        BreakEvenReport.Sweep b = sweep("b", model, bHardware, bProfile, inputTokens, outputTokens, levels);
+        try {
+            return report.compare(model, inputTokens, outputTokens, a, b, option, priceDate, iso);
+        } catch (PriceNotFoundException e) {
+            throw BadInputException.unprocessable("priceDate", e.getMessage());
+        }
+    }
+
+    private BreakEvenReport.Sweep sweep(String side, String model, String hardware, String profile, int inputTokens,
+            int outputTokens, List<Integer> concurrencies) {
+        List<OperatingPoint> points = new ArrayList<>();
+        for (int concurrency : concurrencies) {
+            Prediction prediction;
+            try {
+                prediction = predictions.predict(new PredictionRequest(model, hardware, profile, null, null,
+                        inputTokens, outputTokens, concurrency, null, null, null, null, null));
+            } catch (BadInputException e) {
+                throw onSide(side, e);
+            }
+            points.add(new OperatingPoint(concurrency, prediction.chips(),
+                    prediction.metrics().get("output_throughput"), prediction.metrics().get("total_token_throughput"),
+                    prediction.metrics().get("interactivity")));
+        }
+        return new BreakEvenReport.Sweep(hardware, profile, points);
+    }
+
+    /** A prediction's complaint about a target field, renamed to this endpoint's parameter (hardware -> aHardware). */
+    private static BadInputException onSide(String side, BadInputException e) {
+        String field = e.field();
+        if (field == null || SHARED_FIELDS.contains(field)) {
+            return e;
+        }
+        String detail = e.getBody().getDetail();
+        if (detail != null && detail.startsWith(field + ": ")) {
+            detail = detail.substring(field.length() + 2);
+        }
+        String renamed = side + field.substring(0, 1).toUpperCase(Locale.ROOT) + field.substring(1);
+        return new BadInputException(e.getStatusCode(), renamed, detail);
+    }
+}

@@ -1,0 +1,89 @@
+package io.costbench.service.validation;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code public-measurements.csv}: one row per measured figure, grouped here into scenarios (same hardware, engine,
+ * model, precision, TP, lengths and concurrency). Lengths like "~233 (ShareGPT)" use the stated mean; saturated
+ * Trainium2 rows ("<=16 (saturated)") use the number as the batch; offline and server-mode rows, and rows whose model,
+ * hardware, engine or precision the catalog does not cover, are left out.
+ */
+public final class PublicMeasurementsReader {
+
+    public static final String FILE = "public-measurements.csv";
+    private static final Pattern LEADING_NUMBER = Pattern.compile("^[~<=\\s]*(\\d+(?:\\.\\d+)?)");
+    private static final Pattern PROMPTS = Pattern.compile("(\\d+) prompts");
+
+    private PublicMeasurementsReader() {
+    }
+
+    public static List<Measurement> read(Path file) {
+        Map<String, List<Map<String, String>>> scenarios = new LinkedHashMap<>();
+        for (Map<String, String> row : CsvFile.read(file)) {
+            String key = String.join("|", row.get("hardware"), row.get("engine"), row.get("model"),
+                    row.get("precision"), row.get("tensor_parallel"), row.get("input_len"), row.get("output_len"),
+                    row.get("concurrency_or_batch"));
+            scenarios.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
+        }
+        List<Measurement> measurements = new ArrayList<>();
+        for (List<Map<String, String>> rows : scenarios.values()) {
+            toMeasurement(rows).ifPresent(measurements::add);
+        }
+        return measurements;
+    }
+
+    private static Optional<Measurement> toMeasurement(List<Map<String, String>> rows) {
+        Map<String, String> first = rows.get(0);
+        Optional<String> hardware = CatalogIds.hardware(first.get("hardware"));
+        Optional<String> profile = CatalogIds.profile(first.get("engine"));
+        Optional<String> model = CatalogIds.model(first.get("model"));
+        Optional<String> precision = CatalogIds.precision(first.get("precision"));
+        Optional<Integer> input = number(first.get("input_len"));
+        Optional<Integer> output = number(first.get("output_len"));
+        Optional<Integer> concurrency = number(first.get("concurrency_or_batch"));
+        Optional<Integer> tp = number(first.get("tensor_parallel"));
+        if (hardware.isEmpty() || profile.isEmpty() || model.isEmpty() || precision.isEmpty() || input.isEmpty()
+                || output.isEmpty() || concurrency.isEmpty() || tp.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
+        for (Map<String, String> row : rows) {
+            metricOf(row.get("metric")).ifPresent(metric -> measured.put(metric, Double.parseDouble(row.get("value"))));
+        }
+        if (measured.isEmpty()) {
+            return Optional.empty();
+        }
+        Matcher prompts = PROMPTS.matcher(first.getOrDefault("notes", ""));
+        int numPrompts = prompts.find() ? Integer.parseInt(prompts.group(1)) : 0;
+        String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware.get(), first.get("engine"), model.get(),
+                precision.get(), tp.get(), input.get(), output.get(), concurrency.get());
+        return Optional.of(new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(),
+                tp.get(), input.get(), output.get(), concurrency.get(), numPrompts, measured, false));
+    }
+
+    /** The file's metric names as compared metrics; per-user and per-GPU figures are not compared here. */
+    static Optional<ValidationMetric> metricOf(String name) {
+        return switch (name) {
+            case "TPOT_ms_mean", "TPOT_ms_median", "TPOT_ms_p50", "ITL_ms", "ITL_ms_p50" -> Optional.of(ValidationMetric.TPOT);
+            case "TTFT_ms_mean", "TTFT_ms", "TTFT_ms_median", "TTFT_ms_p50" -> Optional.of(ValidationMetric.TTFT);
+            case "output_tokens_per_s_total" -> Optional.of(ValidationMetric.OUTPUT_THROUGHPUT);
+            default -> Optional.empty();
+        };
+    }
+
+    private static Optional<Integer> number(String value) {
+        Matcher m = LEADING_NUMBER.matcher(value == null ? "" : value);
+        if (!m.find()) {
+            return Optional.empty();
+        }
+        return Optional.of((int) Math.round(Double.parseDouble(m.group(1))));
+    }
+}

@@ -1,0 +1,57 @@
+package io.costbench.service.validation;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.costbench.engine.model.ModelCatalog;
+import io.costbench.service.prediction.AcceleratorFamilies;
+
+/**
+ * Prints the validation report for the shared calibration data (no Spring context):
+ * {@code mvn -B -pl service -am test -Dtest=ValidationReportTest -Dsurefire.failIfNoSpecifiedTests=false}, or run
+ * this class with the shared folder as its argument (default: system property {@code costbench.shared.dir}, else
+ * {@code ../shared}).
+ */
+public final class ValidationMain {
+
+    private ValidationMain() {
+    }
+
+    public static void main(String[] args) {
+        Optional<Path> dir = calibrationDir(args.length > 0 ? args[0] : null);
+        if (dir.isEmpty()) {
+            System.out.println("validation skipped: no calibration folder (set costbench.shared.dir)");
+            return;
+        }
+        report(dir.get()).print(System.out);
+    }
+
+    /** The shared calibration folder, when this machine has it. */
+    public static Optional<Path> calibrationDir(String sharedDir) {
+        String shared = sharedDir != null ? sharedDir : System.getProperty("costbench.shared.dir", "../shared");
+        Path dir = Path.of(shared, "calibration");
+        return Files.isDirectory(dir) ? Optional.of(dir) : Optional.empty();
+    }
+
+    /** Reads whichever data files are present and predicts them with the production accelerator families. */
+    public static ValidationReport report(Path calibrationDir) {
+        List<Measurement> measurements = new ArrayList<>();
+        Path publicFile = calibrationDir.resolve(PublicMeasurementsReader.FILE);
+        if (Files.exists(publicFile)) {
+            measurements.addAll(PublicMeasurementsReader.read(publicFile));
+        } else {
+            System.out.println("skipping " + PublicMeasurementsReader.FILE + ": not in " + calibrationDir);
+        }
+        Path aiconfigurator = calibrationDir.resolve(AiconfiguratorReader.FILE);
+        if (Files.exists(aiconfigurator)) {
+            measurements.addAll(AiconfiguratorReader.read(aiconfigurator));
+        } else {
+            System.out.println("skipping " + AiconfiguratorReader.FILE + ": not in " + calibrationDir);
+        }
+        ValidationRun run = new ValidationRun(ModelCatalog.standard(), AcceleratorFamilies.production());
+        return new ValidationReport(run.predict(measurements));
+    }
+}

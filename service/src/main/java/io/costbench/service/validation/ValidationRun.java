@@ -1,0 +1,109 @@
+package io.costbench.service.validation;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.costbench.engine.model.ModelCatalog;
+import io.costbench.engine.model.Precision;
+import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.engine.port.Deployment;
+import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.engine.sim.ServingSimulator;
+import io.costbench.engine.sim.SimulationResult;
+import io.costbench.engine.sim.Workload;
+
+/**
+ * Predicts every measurement with whichever accelerator family offers its hardware, through the serving simulator as
+ * a prediction would. Rows no family can run are kept with the reason, so coverage is reported next to error.
+ */
+public final class ValidationRun {
+
+    /**
+     * @param predicted  predicted values for the metrics the row measured (empty when skipped)
+     * @param skipReason why the row was not predicted, or null
+     * @param deployment the deployment used (null when skipped), for its parameters
+     */
+    public record Outcome(Measurement measurement, Map<ValidationMetric, Double> predicted, String skipReason,
+            Deployment deployment) {
+
+        /** (predicted - measured) / measured, for a metric the row has both of. */
+        public Optional<Double> relativeError(ValidationMetric metric) {
+            Double p = predicted.get(metric);
+            Double m = measurement.measured().get(metric);
+            return p == null || m == null || m == 0 ? Optional.empty() : Optional.of((p - m) / m);
+        }
+    }
+
+    private final ModelCatalog models;
+    private final List<AcceleratorModel> families;
+    private final Map<String, Object> deployments = new HashMap<>();
+
+    public ValidationRun(ModelCatalog models, List<AcceleratorModel> families) {
+        this.models = models;
+        this.families = List.copyOf(families);
+    }
+
+    public List<Outcome> predict(List<Measurement> measurements) {
+        List<Outcome> outcomes = new ArrayList<>();
+        for (Measurement m : measurements) {
+            outcomes.add(predict(m));
+        }
+        return outcomes;
+    }
+
+    public Outcome predict(Measurement m) {
+        Optional<AcceleratorModel> family = families.stream().filter(f -> f.supportsHardware(m.hardwareId()))
+                .findFirst();
+        if (family.isEmpty()) {
+            return skipped(m, "no accelerator model offers " + m.hardwareId());
+        }
+        if (family.get().profiles().stream().noneMatch(p -> p.id().equals(m.profileId())
+                && p.hardwareIds().contains(m.hardwareId()))) {
+            return skipped(m, "no profile " + m.profileId() + " on " + m.hardwareId());
+        }
+        if (models.find(m.modelId()).isEmpty()) {
+            return skipped(m, "model " + m.modelId() + " not in the catalog");
+        }
+        String key = String.join("|", m.modelId(), m.hardwareId(), m.profileId(), m.precision(),
+                String.valueOf(m.tensorParallel()), String.valueOf(m.inputTokens() + m.outputTokens()));
+        Object cached = deployments.computeIfAbsent(key, k -> deploy(family.get(), m));
+        if (cached instanceof String reason) {
+            return skipped(m, reason);
+        }
+        ServingSimulator simulator = (ServingSimulator) cached;
+        int prompts = m.numPrompts() > 0 ? m.numPrompts() : Math.max(20, 10 * m.concurrency());
+        SimulationResult result;
+        try {
+            result = simulator.run(new Workload(m.inputTokens(), m.outputTokens(), 1.0, m.concurrency(), 0, prompts,
+                    0));
+        } catch (IllegalArgumentException e) {
+            return skipped(m, e.getMessage());
+        }
+        Map<ValidationMetric, Double> predicted = new EnumMap<>(ValidationMetric.class);
+        for (ValidationMetric metric : m.measured().keySet()) {
+            predicted.put(metric, result.metric(metric.simulatorMetric()));
+        }
+        return new Outcome(m, predicted, null, simulator.deployment());
+    }
+
+    private Object deploy(AcceleratorModel family, Measurement m) {
+        try {
+            return new ServingSimulator(family.deploy(models.get(m.modelId()), new DeploymentRequest(m.hardwareId(),
+                    m.profileId(), m.tensorParallel(), Precision.parse(m.precision()), null,
+                    m.inputTokens() + m.outputTokens())));
+        } catch (DoesNotFitException e) {
+            return "does not fit: " + e.getMessage();
+        } catch (IllegalArgumentException e) {
+            return "not deployable: " + e.getMessage();
+        }
+    }
+
+    private static Outcome skipped(Measurement m, String reason) {
+        return new Outcome(m, Map.of(), reason, null);
+    }
+}

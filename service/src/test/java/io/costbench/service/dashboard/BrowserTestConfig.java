@@ -1,0 +1,64 @@
+package io.costbench.service.dashboard;
+
+import java.util.Map;
+
+import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.gpu.GpuAcceleratorModel;
+import io.costbench.service.sweep.PointOutcome;
+import io.costbench.service.sweep.PointSimulator;
+import io.costbench.service.sweep.Scenario;
+import io.costbench.trainium2.Trainium2AcceleratorModel;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
+
+/**
+ * Sweeps in the browser tests run a point simulator that takes a little time per point, so the progress bar has
+ * something to show. The explain page and the ablation chart use the real prediction service with the real Trainium2
+ * and GPU models, wired here while the application does not wire them itself.
+ */
+@TestConfiguration(proxyBeanMethods = false)
+@Import(BrowserTestConfig.PerformanceModels.class)
+class BrowserTestConfig {
+
+    @TestConfiguration(proxyBeanMethods = false)
+    @ConditionalOnMissingBean(AcceleratorModel.class)
+    static class PerformanceModels {
+
+        @Bean
+        AcceleratorModel trainium2Model() {
+            return Trainium2AcceleratorModel.fromCatalog();
+        }
+
+        @Bean
+        AcceleratorModel gpuModel() {
+            return GpuAcceleratorModel.fromCatalog();
+        }
+    }
+
+    @Bean
+    @Primary
+    PointSimulator slowPointSimulator() {
+        return new PointSimulator() {
+            @Override
+            public PointOutcome simulate(Scenario scenario) {
+                try {
+                    Thread.sleep(150);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                double tpot = 10 + scenario.concurrency() * 0.1;
+                double output = scenario.concurrency() * 1000 / tpot;
+                return new PointOutcome(1, 1, "BF16", "f".repeat(64), Map.of("output_throughput", output,
+                        "total_token_throughput", output * 2, "median_ttft_ms", 60.0, "median_tpot_ms", tpot));
+            }
+
+            @Override
+            public String catalogVersion() {
+                return "browser-test";
+            }
+        };
+    }
+}

@@ -1,0 +1,65 @@
+package io.costbench.service.validation;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class MeasurementReadersTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void publicRowsGroupIntoScenariosWithShareGptMeans() throws IOException {
+        Path file = dir.resolve(PublicMeasurementsReader.FILE);
+        Files.writeString(file, """
+                hardware,num_accelerators,tensor_parallel,engine,engine_version,model,precision,input_len,output_len,concurrency_or_batch,metric,value,unit,source_url_or_repo_path,notes
+                H100,1,1,vLLM,0.11.0,Qwen/Qwen3-8B,BF16,~233 (ShareGPT),~221 (ShareGPT),4,TPOT_ms_mean,7.9,ms,x,"ShareGPT 100 prompts: mean input 232.6, output 220.6"
+                H100,1,1,vLLM,0.11.0,Qwen/Qwen3-8B,BF16,~233 (ShareGPT),~221 (ShareGPT),4,TTFT_ms_mean,60,ms,x,"ShareGPT 100 prompts"
+                H100,1,1,vLLM,0.11.0,Qwen/Qwen3-8B,BF16,~233 (ShareGPT),~221 (ShareGPT),4,output_tokens_per_s_total,480,tok/s,x,"ShareGPT 100 prompts"
+                H100,1,1,SGLang,0.5,Qwen/Qwen3-8B,BF16,1000,100,1,TPOT_ms_mean,7,ms,x,
+                Trainium2,1,4,optimum-neuron vLLM (NxD backend),1,Qwen/Qwen3-32B,BF16,1500,500,<=16 (saturated),TTFT_ms,900,ms,x,
+                H100,8,8,TensorRT-LLM,1,nvidia/Qwen3-235B-A22B-FP8,FP8,1000,1000,max (offline),output_tokens_per_s_total,9000,tok/s,x,
+                """);
+        List<Measurement> rows = PublicMeasurementsReader.read(file);
+        assertThat(rows).hasSize(2);
+        Measurement gpustack = rows.get(0);
+        assertThat(gpustack.modelId()).isEqualTo("qwen3-8b");
+        assertThat(gpustack.profileId()).isEqualTo("vllm");
+        assertThat(gpustack.inputTokens()).isEqualTo(233);
+        assertThat(gpustack.outputTokens()).isEqualTo(221);
+        assertThat(gpustack.numPrompts()).isEqualTo(100);
+        assertThat(gpustack.measured()).containsEntry(ValidationMetric.TPOT, 7.9)
+                .containsEntry(ValidationMetric.TTFT, 60.0).containsEntry(ValidationMetric.OUTPUT_THROUGHPUT, 480.0);
+        Measurement trn2 = rows.get(1);
+        assertThat(trn2.hardwareId()).isEqualTo("trn2");
+        assertThat(trn2.concurrency()).isEqualTo(16);
+    }
+
+    @Test
+    void aiconfiguratorRowsKeepPlainTensorParallelAggregatedServing() throws IOException {
+        Path file = dir.resolve(AiconfiguratorReader.FILE);
+        Files.writeString(file, """
+                id,silicon_data_source,backend,backend_version,model_path,system,precision,mode,isl,osl,gemm_quant_mode,moe_quant_mode,batch_size,tp_size,pp_size,attention_dp_size,moe_tp_size,moe_ep_size,prefill_batch_size,prefill_num_workers,prefill_tp_size,prefill_pp_size,prefill_attention_dp_size,prefill_moe_tp_size,prefill_moe_ep_size,decode_batch_size,decode_num_workers,decode_tp_size,decode_pp_size,decode_attention_dp_size,decode_moe_tp_size,decode_moe_ep_size,silicon_ttft_ms,silicon_tpot_ms
+                a,"src; x",vllm,0.1,Qwen/Qwen3-32B,h100_sxm,,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
+                b,src,vllm,0.1,Qwen/Qwen3-32B,h100_sxm,,disagg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
+                c,src,trtllm,0.1,Qwen/Qwen3-235B-A22B-FP8,h100_sxm,fp8,agg,1024,1024,,,8,8,1,1,,8,,,,,,,,,,,,,,,100,20
+                d,src,vllm,0.1,openai/gpt-oss-120b,h100_sxm,fp4,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
+                """);
+        List<Measurement> rows = AiconfiguratorReader.read(file);
+        assertThat(rows).hasSize(1);
+        Measurement row = rows.get(0);
+        assertThat(row.precision()).isEqualTo("bf16");
+        assertThat(row.tensorParallel()).isEqualTo(2);
+        assertThat(row.throughputDerived()).isTrue();
+        // 8 x 1024 tokens per (100 + 1023 x 20) ms
+        assertThat(row.measured().get(ValidationMetric.OUTPUT_THROUGHPUT)).isCloseTo(8 * 1024 / 20.56, within(1e-6));
+    }
+}
