@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Benchmark of GET /api/v1/export/costs.csv: 1,000,000 stored sweep points exported from the packaged service
 # (java -Xmx256m), on H2 (file mode, fresh data folder) and on PostgreSQL (fresh database costbench_export_bench).
-# Reports per database: wall time and size of the download (curl), rows received, the service's heap when idle
-# after a full GC, its peak used heap sampled every 100 ms by jstat during the export (includes garbage not yet
-# collected), and its peak heap after each GC during the export (from the GC log: what the export keeps alive).
+# Reports per database: wall time, time to first byte and size of the download (curl), rows received, the service's
+# heap when idle after a full GC, its peak used heap sampled every 100 ms by jstat during the export (includes garbage
+# not yet collected), its peak heap after young GCs (GC log; includes old-generation garbage), and its peak live heap:
+# the used heap right after a full GC forced every 2 s during the export (what the export keeps alive).
 # Usage: service/src/test/scripts/export-benchmark.sh   (SKIP_BUILD=1 reuses service/target/costbench.jar;
-# ROWS=... to change the count; PGHOST/PGUSER as for psql, default 127.0.0.1/postgres)
+# ROWS=... to change the count; DATABASES="h2" or "postgresql" for one of them; H2_DATA=dir to reuse the H2 file
+# of an earlier run (its data folder); PGHOST/PGUSER as for psql, default 127.0.0.1/postgres)
 set -euo pipefail
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)"
+REPO_ROOT="${REPO_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)}"
 JAR="$REPO_ROOT/service/target/costbench.jar"
 ROWS=${ROWS:-1000000}
 PORT=${PORT:-18309}
 HEAP=${HEAP:-256m}
+DATABASES=${DATABASES:-h2 postgresql}
 export PGHOST="${PGHOST:-127.0.0.1}" PGUSER="${PGUSER:-postgres}" PGOPTIONS="-c client_min_messages=warning"
 WORK_DIR="$(mktemp -d /tmp/costbench-export-bench.XXXXXX)"
 H2_JAR=$(ls ~/.m2/repository/com/h2database/h2/2.4.240/h2-2.4.240.jar)
@@ -76,10 +79,15 @@ measure() { # label
   local gc_mark; gc_mark=$(wc -l <"$WORK_DIR/gc-$label.log")
   jstat -gc "$PID" 100 >"$WORK_DIR/jstat-$label.txt" &
   local sampler=$!
+  # What the export keeps alive: a full GC every 2 s, then the used heap (the sampled peak above includes garbage).
+  ( while kill -0 "$PID" 2>/dev/null; do sleep 2; jcmd "$PID" GC.run >/dev/null 2>&1 || break; used_heap_kb; echo; done ) \
+    >"$WORK_DIR/live-$label.txt" &
+  local live_sampler=$!
   local timing
   timing=$(curl -sS -o "$WORK_DIR/$label.csv" -w '%{http_code} %{time_starttransfer} %{time_total} %{size_download}' \
     "http://127.0.0.1:$PORT/api/v1/export/costs.csv")
-  sleep 0.3; kill "$sampler"; wait "$sampler" 2>/dev/null || true
+  sleep 0.3; kill "$sampler" "$live_sampler"; wait "$sampler" "$live_sampler" 2>/dev/null || true
+  local live_kb; live_kb=$(sort -n "$WORK_DIR/live-$label.txt" | tail -1)
   local lines; lines=$(wc -l <"$WORK_DIR/$label.csv")
   local peak_kb; peak_kb=$(awk '$1 ~ /^[0-9.]+$/ {u=$3+$4+$6+$8; if (u>m) m=u} END {printf "%d", m}' "$WORK_DIR/jstat-$label.txt")
   # G1 lines: "[12.345s][info][gc] GC(7) Pause Young (Normal) (G1 Evacuation Pause) 60M->12M(256M) 3.456ms"
@@ -89,12 +97,19 @@ measure() { # label
   read -r code ttfb total size <<<"$timing"
   printf '%s: HTTP %s, %d data rows (+1 header), %.1f MB in %.2f s (first byte after %.2f s); heap idle %.1f MB, ' \
     "$label" "$code" "$((lines - 1))" "$(echo "$size / 1048576" | bc -l)" "$total" "$ttfb" "$(echo "$idle_kb / 1024" | bc -l)"
-  printf 'peak used %.1f MB (+%.1f MB over idle, sampled), peak after GC %s MB (%s GC pauses during export)\n' \
+  printf 'peak used %.1f MB (+%.1f MB over idle, sampled), peak after young GC %s MB (%s GC pauses), ' \
     "$(echo "$peak_kb / 1024" | bc -l)" "$(echo "($peak_kb - $idle_kb) / 1024" | bc -l)" "${after_gc_mb:-n/a}" "$gcs"
+  printf 'peak live after full GC %.1f MB (+%.1f MB over idle)\n' "$(echo "${live_kb:-0} / 1024" | bc -l)" \
+    "$(echo "(${live_kb:-0} - $idle_kb) / 1024" | bc -l)"
   rm -f "$WORK_DIR/$label.csv"
 }
 
 # H2: migrate with the service, load the points through H2's auto-server from a second process, export.
+if [[ " $DATABASES " == *" h2 "* ]]; then
+if [[ -n "${H2_DATA:-}" ]]; then # reuse the database of an earlier run (its points are already there)
+  mkdir -p "$WORK_DIR/data"; cp "$H2_DATA/costbench.mv.db" "$WORK_DIR/data/"
+  start h2 --spring.datasource.url="jdbc:h2:file:$WORK_DIR/data/costbench;AUTO_SERVER=TRUE"
+else
 start h2 --spring.datasource.url="jdbc:h2:file:$WORK_DIR/data/costbench;AUTO_SERVER=TRUE"
 log "h2: inserting $ROWS points"
 # In slices of 100,000: one huge insert would hold its whole undo log in the service's small heap.
@@ -103,10 +118,13 @@ log "h2: inserting $ROWS points"
   done; } >"$WORK_DIR/points-h2.sql"
 java -cp "$H2_JAR" org.h2.tools.RunScript -url "jdbc:h2:file:$WORK_DIR/data/costbench;AUTO_SERVER=TRUE" -user sa \
   -script "$WORK_DIR/points-h2.sql"
+fi
 measure h2
 stop
+fi
 
 # PostgreSQL: a fresh database, migrated by the service, loaded with generate_series.
+if [[ " $DATABASES " == *" postgresql "* ]]; then
 psql -q -d postgres -c "drop database if exists costbench_export_bench with (force)" \
   -c "create database costbench_export_bench" >/dev/null
 start postgresql --spring.datasource.url="jdbc:postgresql://$PGHOST:5432/costbench_export_bench" \
@@ -116,4 +134,5 @@ log "postgresql: inserting $ROWS points"
 psql -q -d costbench_export_bench -c "vacuum analyze sweep_point" >/dev/null
 measure postgresql
 stop
+fi
 log "logs and jstat samples in $WORK_DIR"

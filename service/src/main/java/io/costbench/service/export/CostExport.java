@@ -8,7 +8,9 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.costbench.pricing.CostMath;
 import io.costbench.pricing.Price;
@@ -31,11 +33,16 @@ import org.springframework.stereotype.Service;
 @Service
 class CostExport {
 
-    private static final String SELECT = "select p.completed_at, p.sweep_id, s.name, p.point_index, p.status, "
+    /**
+     * One table, ordered by the index {@code sweep_point_order (sweep_id, point_index)}: the database can return rows
+     * in index order as it reads them, without sorting (H2 would otherwise build and sort the whole result before the
+     * first row). Sweep names come from a map loaded once: sweeps are few, points are many.
+     */
+    private static final String SELECT = "select p.completed_at, p.sweep_id, p.sweep_id, p.point_index, p.status, "
             + "p.model_id, p.hardware_id, p.profile_id, p.optimizations, p.tensor_parallel, p.chips, "
             + "p.precision_name, p.input_tokens, p.output_tokens, p.concurrency, p.output_throughput, "
             + "p.total_token_throughput, p.median_ttft_ms, p.median_tpot_ms "
-            + "from sweep_point p join sweep s on s.id = p.sweep_id";
+            + "from sweep_point p";
 
     private final StreamingQuery query;
     private final JdbcClient jdbc;
@@ -72,13 +79,14 @@ class CostExport {
         PriceTable prices = new PriceTable(priceBook.list(new PriceFilter(null, filter.priceOption(), null, null)),
                 filter.priceOption(), pricing.defaultRegion());
         LocalDate today = priceBook.today();
+        Map<Long, String> sweepNames = sweepNames(filter);
         CSVPrinter csv = CSVFormat.RFC4180.print(out);
         csv.printRecord(CostColumns.HEADER);
         List<Object> params = new ArrayList<>();
         String sql = SELECT + where(filter, params) + " order by p.sweep_id, p.point_index";
         long rows = query.stream(sql, params, rs -> {
             try {
-                row(csv, rs, filter, prices, today);
+                row(csv, rs, filter, prices, today, sweepNames);
             } catch (IOException e) {
                 throw new ExportAbortedException(e);
             }
@@ -87,8 +95,8 @@ class CostExport {
         return rows;
     }
 
-    private void row(CSVPrinter csv, ResultSet rs, CostFilter filter, PriceTable prices, LocalDate today)
-            throws SQLException, IOException {
+    private void row(CSVPrinter csv, ResultSet rs, CostFilter filter, PriceTable prices, LocalDate today,
+            Map<Long, String> sweepNames) throws SQLException, IOException {
         OffsetDateTime ranAt = rs.getObject(1, OffsetDateTime.class);
         String hardware = rs.getString(7);
         Integer chips = rs.getObject(11, Integer.class);
@@ -100,8 +108,9 @@ class CostExport {
         Price price = prices.inForce(hardware, pricedOn);
 
         csv.print(CsvCells.timestamp(ranAt.toInstant()));
-        csv.print(CsvCells.integer(rs.getLong(2)));
-        csv.print(CsvCells.text(rs.getString(3)));
+        long sweepId = rs.getLong(2);
+        csv.print(CsvCells.integer(sweepId));
+        csv.print(CsvCells.text(sweepNames.computeIfAbsent(sweepId, this::sweepName)));
         csv.print(CsvCells.integer(rs.getInt(4)));
         csv.print(CsvCells.text(rs.getString(5)));
         csv.print(CsvCells.text(rs.getString(6)));
@@ -145,6 +154,22 @@ class CostExport {
             csv.print(CsvCells.EMPTY);
         }
         csv.println();
+    }
+
+    /** Names of the sweeps the export can touch; one created after this is looked up when its first point comes. */
+    private Map<Long, String> sweepNames(CostFilter filter) {
+        Map<Long, String> names = new HashMap<>();
+        var select = filter.sweepId() == null ? jdbc.sql("select id, name from sweep")
+                : jdbc.sql("select id, name from sweep where id = ?").param(filter.sweepId());
+        select.query((ResultSet rs) -> {
+            names.put(rs.getLong(1), rs.getString(2));
+        });
+        return names;
+    }
+
+    private String sweepName(long sweepId) {
+        return jdbc.sql("select name from sweep where id = ?").param(sweepId).query(String.class).optional()
+                .orElse(null);
     }
 
     private static Double nullable(ResultSet rs, int column) throws SQLException {
