@@ -1,5 +1,7 @@
 package io.costbench.service.catalog;
 
+import org.springframework.dao.DataIntegrityViolationException;
+
 import java.time.Clock;
 import java.time.Instant;
 import java.util.function.Consumer;
@@ -53,6 +55,19 @@ class CatalogRecorder {
         Instant now = clock.instant();
         int[] changed = new int[1];
         Consumer<Boolean> count = c -> changed[0] += c ? 1 : 0;
+        try {
+            recordAll(now, count);
+        } catch (DataIntegrityViolationException e) {
+            // Another instance starting at the same moment inserted the same rows first; they are there now.
+            changed[0] = 0;
+            recordAll(now, count);
+        }
+        log.info("catalog recorded: {} models, {} hardware, {} profiles, {} rows changed, version {}",
+                models.ids().size(), accelerators.hardware().size(), accelerators.profiles().size(), changed[0],
+                models.contentSha256());
+    }
+
+    private void recordAll(Instant now, Consumer<Boolean> count) {
         transactions.executeWithoutResult(status -> {
             for (CatalogModel model : models.models()) {
                 count.accept(recordModel(model, now));
@@ -64,9 +79,6 @@ class CatalogRecorder {
                 count.accept(recordProfile(profile, now));
             }
         });
-        log.info("catalog recorded: {} models, {} hardware, {} profiles, {} rows changed, version {}",
-                models.ids().size(), accelerators.hardware().size(), accelerators.profiles().size(), changed[0],
-                models.contentSha256());
     }
 
     private boolean recordModel(CatalogModel model, Instant now) {
