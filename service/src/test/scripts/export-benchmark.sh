@@ -80,14 +80,16 @@ measure() { # label
   jstat -gc "$PID" 100 >"$WORK_DIR/jstat-$label.txt" &
   local sampler=$!
   # What the export keeps alive: a full GC every 2 s, then the used heap (the sampled peak above includes garbage).
-  ( while kill -0 "$PID" 2>/dev/null; do sleep 2; jcmd "$PID" GC.run >/dev/null 2>&1 || break; used_heap_kb; echo; done ) \
-    >"$WORK_DIR/live-$label.txt" &
+  # The GC log's "Pause Full ... 85M->38M" gives the heap right after each of them (a jstat sample would come too late).
+  ( while kill -0 "$PID" 2>/dev/null; do sleep 2; jcmd "$PID" GC.run >/dev/null 2>&1 || break; done ) &
   local live_sampler=$!
   local timing
   timing=$(curl -sS -o "$WORK_DIR/$label.csv" -w '%{http_code} %{time_starttransfer} %{time_total} %{size_download}' \
     "http://127.0.0.1:$PORT/api/v1/export/costs.csv")
   sleep 0.3; kill "$sampler" "$live_sampler"; wait "$sampler" "$live_sampler" 2>/dev/null || true
-  local live_kb; live_kb=$(sort -n "$WORK_DIR/live-$label.txt" | tail -1)
+  local live_kb; live_kb=$(tail -n +"$((gc_mark + 1))" "$WORK_DIR/gc-$label.log" \
+    | sed -nE 's/.*Pause Full.* [0-9]+M->([0-9]+)M\([0-9]+M\).*/\1/p' | sort -n | tail -1)
+  live_kb=$(( ${live_kb:-0} * 1024 ))
   local lines; lines=$(wc -l <"$WORK_DIR/$label.csv")
   local peak_kb; peak_kb=$(awk '$1 ~ /^[0-9.]+$/ {u=$3+$4+$6+$8; if (u>m) m=u} END {printf "%d", m}' "$WORK_DIR/jstat-$label.txt")
   # G1 lines: "[12.345s][info][gc] GC(7) Pause Young (Normal) (G1 Evacuation Pause) 60M->12M(256M) 3.456ms"
