@@ -1,10 +1,12 @@
 package io.costbench.service.catalog;
 
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.data.jpa.repository.JpaRepository;
 
 import java.time.Clock;
 import java.time.Instant;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -101,33 +103,27 @@ class CatalogRecorder {
 
     private boolean recordHardware(CatalogEntry hardware, Instant now) {
         // The port's entries carry no file hash: the entry's full content stands for it.
-        String sha = DataFiles.sha256(hardware.toString());
-        String vendor = accelerators.familyOf(hardware.id());
-        var existing = hardwareRows.findById(hardware.id());
-        if (existing.isPresent()) {
-            if (existing.get().getContentSha256().equals(sha)) {
-                return false;
-            }
-            existing.get().refresh(hardware.displayName(), vendor, truncate(hardware.source()), sha, now);
-            return true;
-        }
-        hardwareRows.save(HardwareEntry.of(hardware.id(), hardware.displayName(), vendor, truncate(hardware.source()),
-                sha, now));
-        return true;
+        return record(hardwareRows, HardwareEntry::new, hardware.id(), hardware.displayName(),
+                accelerators.familyOf(hardware.id()), hardware.source(), DataFiles.sha256(hardware.toString()), now);
     }
 
     private boolean recordProfile(ProfileEntry profile, Instant now) {
-        String sha = DataFiles.sha256(profile.toString());
-        var existing = profileRows.findById(profile.id());
-        if (existing.isPresent()) {
-            if (existing.get().getContentSha256().equals(sha)) {
-                return false;
-            }
-            existing.get().refresh(profile.displayName(), profile.engine(), truncate(profile.source()), sha, now);
-            return true;
+        return record(profileRows, ServingProfileEntry::new, profile.id(), profile.displayName(), profile.engine(),
+                profile.source(), DataFiles.sha256(profile.toString()), now);
+    }
+
+    /** Inserts the row, or refreshes it when its content hash changed; true when something was written. */
+    private static <T extends CatalogRow> boolean record(JpaRepository<T, String> rows, Function<String, T> create,
+            String id, String displayName, String grouping, String source, String sha, Instant now) {
+        T row = rows.findById(id).orElse(null);
+        if (row != null && row.getContentSha256().equals(sha)) {
+            return false;
         }
-        profileRows.save(ServingProfileEntry.of(profile.id(), profile.displayName(), profile.engine(),
-                truncate(profile.source()), sha, now));
+        T target = row != null ? row : create.apply(id);
+        target.refresh(displayName, grouping, truncate(source), sha, now);
+        if (row == null) {
+            rows.save(target);
+        }
         return true;
     }
 

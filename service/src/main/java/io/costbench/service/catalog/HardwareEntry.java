@@ -1,51 +1,20 @@
 package io.costbench.service.catalog;
 
-import java.time.Instant;
-
+import jakarta.persistence.AttributeOverride;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-/** What the service loaded for one hardware spec, with the hash of its catalog entry. */
+/** What the service loaded for one hardware spec; its grouping is the vendor family. */
 @Entity
 @Table(name = "catalog_hardware")
-public class HardwareEntry {
-
-    @Id
-    private String id;
-    @Column(name = "display_name")
-    private String displayName;
-    private String vendor;
-    private String source;
-    @Column(name = "content_sha256")
-    private String contentSha256;
-    @Column(name = "updated_at")
-    private Instant updatedAt;
+@AttributeOverride(name = "grouping", column = @Column(name = "vendor"))
+public class HardwareEntry extends CatalogRow {
 
     protected HardwareEntry() {
     }
 
-    public static HardwareEntry of(String id, String displayName, String vendor, String source, String contentSha256,
-            Instant updatedAt) {
-        HardwareEntry entry = new HardwareEntry();
-        entry.id = id;
-        entry.refresh(displayName, vendor, source, contentSha256, updatedAt);
-        return entry;
+    HardwareEntry(String id) {
+        super(id);
     }
-
-    public void refresh(String displayName, String vendor, String source, String contentSha256, Instant updatedAt) {
-        this.displayName = displayName;
-        this.vendor = vendor;
-        this.source = source;
-        this.contentSha256 = contentSha256;
-        this.updatedAt = updatedAt;
-    }
-
-    public String getId() { return id; }
-    public String getDisplayName() { return displayName; }
-    public String getVendor() { return vendor; }
-    public String getSource() { return source; }
-    public String getContentSha256() { return contentSha256; }
-    public Instant getUpdatedAt() { return updatedAt; }
 }
