@@ -28,15 +28,15 @@ import org.springframework.stereotype.Service;
  * Stored sweep points as CSV ({@link CostColumns}), each costed with the price in force on its run date
  * ({@link PriceMode#AT_RUN}) or today ({@link PriceMode#CURRENT}). The applicable prices are loaded once per export
  * and picked per row in memory; rows are written as the database returns them, in sweep order (sweep id, then the
- * point's place in its sweep).
+ * point's place in its sweep), a sweep at a time and each sweep in pages ({@link KeysetPages}).
  */
 @Service
 class CostExport {
 
     /**
-     * One table, ordered by the index {@code sweep_point_order (sweep_id, point_index)}: the database can return rows
-     * in index order as it reads them, without sorting (H2 would otherwise build and sort the whole result before the
-     * first row). Sweep names come from a map loaded once: sweeps are few, points are many.
+     * One sweep's points after a point index, in the order of the unique index {@code sweep_point_order (sweep_id,
+     * point_index)}: the database reads a page straight off the index without sorting. Sweep names come from a map
+     * loaded once: sweeps are few, points are many.
      */
     private static final String SELECT = "select p.completed_at, p.sweep_id, p.sweep_id, p.point_index, p.status, "
             + "p.model_id, p.hardware_id, p.profile_id, p.optimizations, p.tensor_parallel, p.chips, "
@@ -44,15 +44,15 @@ class CostExport {
             + "p.total_token_throughput, p.median_ttft_ms, p.median_tpot_ms "
             + "from sweep_point p";
 
-    private final StreamingQuery query;
+    private final KeysetPages pages;
     private final JdbcClient jdbc;
     private final SweepStore sweeps;
     private final PriceBook priceBook;
     private final PricingProperties pricing;
 
-    CostExport(StreamingQuery query, JdbcClient jdbc, SweepStore sweeps, PriceBook priceBook,
+    CostExport(KeysetPages pages, JdbcClient jdbc, SweepStore sweeps, PriceBook priceBook,
             PricingProperties pricing) {
-        this.query = query;
+        this.pages = pages;
         this.jdbc = jdbc;
         this.sweeps = sweeps;
         this.priceBook = priceBook;
@@ -82,15 +82,22 @@ class CostExport {
         Map<Long, String> sweepNames = sweepNames(filter);
         CSVPrinter csv = CSVFormat.RFC4180.print(out);
         csv.printRecord(CostColumns.HEADER);
-        List<Object> params = new ArrayList<>();
-        String sql = SELECT + where(filter, params) + " order by p.sweep_id, p.point_index";
-        long rows = query.stream(sql, params, rs -> {
-            try {
-                row(csv, rs, filter, prices, today, sweepNames);
-            } catch (IOException e) {
-                throw new ExportAbortedException(e);
-            }
-        });
+        List<Object> filters = new ArrayList<>();
+        String sql = SELECT + " where p.sweep_id = ?" + conditions(filter, filters)
+                + " and p.point_index > ? order by p.point_index";
+        long rows = 0;
+        for (long sweepId : sweepIds(filter)) {
+            List<Object> params = new ArrayList<>();
+            params.add(sweepId);
+            params.addAll(filters);
+            rows += pages.stream(sql, params, Integer.MIN_VALUE, 4, rs -> {
+                try {
+                    row(csv, rs, filter, prices, today, sweepNames);
+                } catch (IOException e) {
+                    throw new ExportAbortedException(e);
+                }
+            });
+        }
         csv.flush();
         return rows;
     }
@@ -167,6 +174,12 @@ class CostExport {
         return names;
     }
 
+    /** The sweeps to read, in id order: the one asked for, or all of them as the export starts. */
+    private List<Long> sweepIds(CostFilter filter) {
+        return filter.sweepId() != null ? List.of(filter.sweepId())
+                : jdbc.sql("select id from sweep order by id").query(Long.class).list();
+    }
+
     private String sweepName(long sweepId) {
         return jdbc.sql("select name from sweep where id = ?").param(sweepId).query(String.class).optional()
                 .orElse(null);
@@ -177,33 +190,30 @@ class CostExport {
         return rs.wasNull() ? null : value;
     }
 
-    private static String where(CostFilter filter, List<Object> params) {
-        List<String> conditions = new ArrayList<>();
-        if (filter.sweepId() != null) {
-            conditions.add("p.sweep_id = ?");
-            params.add(filter.sweepId());
-        }
+    /** The filters other than the sweep, each as {@code " and ..."}. */
+    private static String conditions(CostFilter filter, List<Object> params) {
+        StringBuilder conditions = new StringBuilder();
         if (filter.model() != null) {
-            conditions.add("p.model_id = ?");
+            conditions.append(" and p.model_id = ?");
             params.add(filter.model());
         }
         if (filter.hardware() != null) {
-            conditions.add("p.hardware_id = ?");
+            conditions.append(" and p.hardware_id = ?");
             params.add(filter.hardware());
         }
         if (filter.profile() != null) {
-            conditions.add("p.profile_id = ?");
+            conditions.append(" and p.profile_id = ?");
             params.add(filter.profile());
         }
         if (filter.from() != null) {
-            conditions.add("p.completed_at >= ?");
+            conditions.append(" and p.completed_at >= ?");
             params.add(filter.from().atStartOfDay().atOffset(ZoneOffset.UTC));
         }
         if (filter.to() != null) {
-            conditions.add("p.completed_at < ?");
+            conditions.append(" and p.completed_at < ?");
             params.add(filter.to().plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC));
         }
-        return conditions.isEmpty() ? "" : " where " + String.join(" and ", conditions);
+        return conditions.toString();
     }
 
     private void checkStored(String field, String column, String value) {

@@ -8,6 +8,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -20,7 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Measured CI runs as CSV ({@link RunColumns}), oldest first, streamed like the cost export. Metrics come from the
- * stored normalized metrics (vLLM names and units); a metric the pushed file lacked is an empty cell.
+ * stored normalized metrics (vLLM names and units); a metric the pushed file lacked is an empty cell. Pages follow
+ * the run id ({@link KeysetPages}).
  */
 @Service
 class RunExport {
@@ -30,12 +32,12 @@ class RunExport {
             + "engine_version, git_sha, branch, ci_url, metrics_json, prediction_json, regression_verdict "
             + "from measured_run";
 
-    private final StreamingQuery query;
+    private final KeysetPages pages;
     private final JdbcClient jdbc;
     private final JsonMapper json;
 
-    RunExport(StreamingQuery query, JdbcClient jdbc, JsonMapper json) {
-        this.query = query;
+    RunExport(KeysetPages pages, JdbcClient jdbc, JsonMapper json) {
+        this.pages = pages;
         this.jdbc = jdbc;
         this.json = json;
     }
@@ -52,7 +54,8 @@ class RunExport {
         CSVPrinter csv = CSVFormat.RFC4180.print(out);
         csv.printRecord(RunColumns.HEADER);
         List<Object> params = new ArrayList<>();
-        long rows = query.stream(SELECT + where(filter, params) + " order by id", params, rs -> {
+        String sql = SELECT + where(filter, params) + " id > ? order by id";
+        long rows = pages.stream(sql, params, Long.MIN_VALUE, 1, rs -> {
             try {
                 row(csv, rs);
             } catch (IOException e) {
@@ -118,7 +121,8 @@ class RunExport {
             conditions.add("created_at < ?");
             params.add(filter.to().plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC));
         }
-        return conditions.isEmpty() ? "" : " where " + String.join(" and ", conditions);
+        // Ends ready for the page's key condition.
+        return " where " + conditions.stream().map(c -> c + " and ").collect(Collectors.joining());
     }
 
     private static void equal(List<String> conditions, List<Object> params, String column, String value) {
