@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Benchmark of GET /api/v1/export/costs.csv: 1,000,000 stored sweep points exported from the packaged service
 # (java -Xmx256m), on H2 (file mode, fresh data folder) and on PostgreSQL (fresh database costbench_export_bench).
-# Reports per database: wall time, time to first byte and size of the download (curl), rows received, the service's
-# heap when idle after a full GC, its peak used heap sampled every 100 ms by jstat during the export (includes garbage
-# not yet collected), its peak heap after young GCs (GC log; includes old-generation garbage), and its peak live heap:
-# the used heap right after a full GC forced every 2 s during the export (what the export keeps alive).
+# Exports twice per database. Reports each time: wall time, time to first byte and size of the download (curl), rows
+# received, the service's heap when idle after a full GC, its peak used heap sampled every 100 ms by jstat during the
+# export (includes garbage not yet collected) and its peak heap after young GCs (GC log). The second export also forces
+# a full GC every 2 s and reports the peak live heap: the used heap right after those (what the export keeps alive).
+# HEAP=... sets -Xmx: an export that completes under -Xmx of idle + 64 MB never had more than that in its heap.
 # Usage: service/src/test/scripts/export-benchmark.sh   (SKIP_BUILD=1 reuses service/target/costbench.jar;
 # ROWS=... to change the count; DATABASES="h2" or "postgresql" for one of them; H2_DATA=dir to reuse the H2 file
 # of an earlier run (its data folder); PGHOST/PGUSER as for psql, default 127.0.0.1/postgres)
@@ -72,38 +73,51 @@ used_heap_kb() { # sum of used columns of one jstat -gc sample: S0U S1U EU OU
   jstat -gc "$PID" | awk 'NR==2 {printf "%d", $3+$4+$6+$8}'
 }
 
-measure() { # label
-  local label=$1
-  jcmd "$PID" GC.run >/dev/null; sleep 2; jcmd "$PID" GC.run >/dev/null; sleep 1
-  local idle_kb; idle_kb=$(used_heap_kb)
+export_once() { # label, run name, force full GCs (1/0): one timed download, with heap sampling
+  local label=$1 run=$2 force=$3 idle_kb=$4
   local gc_mark; gc_mark=$(wc -l <"$WORK_DIR/gc-$label.log")
-  jstat -gc "$PID" 100 >"$WORK_DIR/jstat-$label.txt" &
-  local sampler=$!
-  # What the export keeps alive: a full GC every 2 s, then the used heap (the sampled peak above includes garbage).
-  # The GC log's "Pause Full ... 85M->38M" gives the heap right after each of them (a jstat sample would come too late).
-  ( while kill -0 "$PID" 2>/dev/null; do sleep 2; jcmd "$PID" GC.run >/dev/null 2>&1 || break; done ) &
-  local live_sampler=$!
+  jstat -gc "$PID" 100 >"$WORK_DIR/jstat-$label-$run.txt" &
+  local sampler=$! live_sampler=""
+  if [[ "$force" == 1 ]]; then
+    # What the export keeps alive: a full GC every 2 s, then the used heap (the sampled peak includes garbage). The
+    # GC log's "Pause Full ... 85M->38M" gives the heap right after each of them (a jstat sample would come too late).
+    ( while kill -0 "$PID" 2>/dev/null; do sleep 2; jcmd "$PID" GC.run >/dev/null 2>&1 || break; done ) &
+    live_sampler=$!
+  fi
   local timing
   timing=$(curl -sS -o "$WORK_DIR/$label.csv" -w '%{http_code} %{time_starttransfer} %{time_total} %{size_download}' \
     "http://127.0.0.1:$PORT/api/v1/export/costs.csv")
-  sleep 0.3; kill "$sampler" "$live_sampler"; wait "$sampler" "$live_sampler" 2>/dev/null || true
-  local live_kb; live_kb=$(tail -n +"$((gc_mark + 1))" "$WORK_DIR/gc-$label.log" \
-    | sed -nE 's/.*Pause Full.* [0-9]+M->([0-9]+)M\([0-9]+M\).*/\1/p' | sort -n | tail -1)
-  live_kb=$(( ${live_kb:-0} * 1024 ))
+  sleep 0.3; kill "$sampler" $live_sampler; wait "$sampler" $live_sampler 2>/dev/null || true
   local lines; lines=$(wc -l <"$WORK_DIR/$label.csv")
-  local peak_kb; peak_kb=$(awk '$1 ~ /^[0-9.]+$/ {u=$3+$4+$6+$8; if (u>m) m=u} END {printf "%d", m}' "$WORK_DIR/jstat-$label.txt")
+  local peak_kb; peak_kb=$(awk '$1 ~ /^[0-9.]+$/ {u=$3+$4+$6+$8; if (u>m) m=u} END {printf "%d", m}' \
+    "$WORK_DIR/jstat-$label-$run.txt")
   # G1 lines: "[12.345s][info][gc] GC(7) Pause Young (Normal) (G1 Evacuation Pause) 60M->12M(256M) 3.456ms"
   local after_gc_mb; after_gc_mb=$(tail -n +"$((gc_mark + 1))" "$WORK_DIR/gc-$label.log" \
     | sed -nE 's/.* [0-9]+M->([0-9]+)M\([0-9]+M\).*/\1/p' | sort -n | tail -1)
   local gcs; gcs=$(tail -n +"$((gc_mark + 1))" "$WORK_DIR/gc-$label.log" | grep -c 'Pause' || true)
   read -r code ttfb total size <<<"$timing"
-  printf '%s: HTTP %s, %d data rows (+1 header), %.1f MB in %.2f s (first byte after %.2f s); heap idle %.1f MB, ' \
-    "$label" "$code" "$((lines - 1))" "$(echo "$size / 1048576" | bc -l)" "$total" "$ttfb" "$(echo "$idle_kb / 1024" | bc -l)"
-  printf 'peak used %.1f MB (+%.1f MB over idle, sampled), peak after young GC %s MB (%s GC pauses), ' \
-    "$(echo "$peak_kb / 1024" | bc -l)" "$(echo "($peak_kb - $idle_kb) / 1024" | bc -l)" "${after_gc_mb:-n/a}" "$gcs"
-  printf 'peak live after full GC %.1f MB (+%.1f MB over idle)\n' "$(echo "${live_kb:-0} / 1024" | bc -l)" \
-    "$(echo "(${live_kb:-0} - $idle_kb) / 1024" | bc -l)"
+  printf '%s, %s export: HTTP %s, %d data rows (+1 header), %.1f MB in %.2f s (first byte after %.2f s); ' \
+    "$label" "$run" "$code" "$((lines - 1))" "$(echo "$size / 1048576" | bc -l)" "$total" "$ttfb"
+  printf 'heap idle %.1f MB, peak used %.1f MB (+%.1f MB over idle, sampled every 100 ms), peak after young GC %s MB' \
+    "$(echo "$idle_kb / 1024" | bc -l)" "$(echo "$peak_kb / 1024" | bc -l)" \
+    "$(echo "($peak_kb - $idle_kb) / 1024" | bc -l)" "${after_gc_mb:-n/a}"
+  if [[ "$force" == 1 ]]; then
+    local live_mb; live_mb=$(tail -n +"$((gc_mark + 1))" "$WORK_DIR/gc-$label.log" \
+      | sed -nE 's/.*Pause Full.* [0-9]+M->([0-9]+)M\([0-9]+M\).*/\1/p' | sort -n | tail -1)
+    printf ' (%s GC pauses, a forced full GC every 2 s), peak live after full GC %s MB (+%.1f MB over idle)\n' \
+      "$gcs" "${live_mb:-n/a}" "$(echo "(${live_mb:-0} * 1024 - $idle_kb) / 1024" | bc -l)"
+  else
+    printf ' (%s GC pauses)\n' "$gcs"
+  fi
   rm -f "$WORK_DIR/$label.csv"
+}
+
+measure() { # label: the first export after start (timed as is), then a second one that also measures the live heap
+  local label=$1
+  jcmd "$PID" GC.run >/dev/null; sleep 2; jcmd "$PID" GC.run >/dev/null; sleep 1
+  local idle_kb; idle_kb=$(used_heap_kb)
+  export_once "$label" first 0 "$idle_kb"
+  export_once "$label" second 1 "$idle_kb"
 }
 
 # H2: migrate with the service, load the points through H2's auto-server from a second process, export.

@@ -1,8 +1,5 @@
 package io.costbench.gpu;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.costbench.engine.data.CsvRows;
 import io.costbench.engine.model.Precision;
 
 /**
@@ -60,7 +58,7 @@ final class CalibrationData {
     /** GPUStack's Qwen3-8B sweep on one H100 SXM (100 ShareGPT prompts, mean 232.6 input / 220.6 output tokens). */
     static List<Row> publicRows(Path file) {
         Map<String, Map<String, String>> grouped = new LinkedHashMap<>();
-        List<Map<String, String>> records = Csv.read(file);
+        List<Map<String, String>> records = CsvRows.read(file);
         for (Map<String, String> r : records) {
             if (!r.get("hardware").startsWith("H100") || !r.get("model").equals("Qwen/Qwen3-8B")
                     || !r.get("precision").equals("BF16")) {
@@ -91,7 +89,7 @@ final class CalibrationData {
 
     static List<Row> aiconfiguratorRows(Path file) {
         List<Row> rows = new ArrayList<>();
-        for (Map<String, String> r : Csv.read(file)) {
+        for (Map<String, String> r : CsvRows.read(file)) {
             String model = modelOf(r.get("model_path"));
             String profile = profileOf(r.get("backend"));
             String hardware = switch (r.get("system")) {
@@ -147,72 +145,5 @@ final class CalibrationData {
             case "meta-llama/Llama-3.1-8B-Instruct", "nvidia/Llama-3.1-8B-Instruct-FP8" -> "llama-3.1-8b";
             default -> null;
         };
-    }
-
-    /** A minimal RFC 4180 reader: quoted fields with commas and doubled quotes; header row gives the keys. */
-    static final class Csv {
-        private Csv() {
-        }
-
-        static List<Map<String, String>> read(Path file) {
-            try {
-                List<List<String>> records = parse(Files.readString(file, StandardCharsets.UTF_8));
-                List<String> header = records.get(0);
-                List<Map<String, String>> out = new ArrayList<>();
-                for (List<String> record : records.subList(1, records.size())) {
-                    if (record.size() == 1 && record.get(0).isBlank()) {
-                        continue;
-                    }
-                    Map<String, String> map = new LinkedHashMap<>();
-                    for (int i = 0; i < header.size(); i++) {
-                        map.put(header.get(i), i < record.size() ? record.get(i) : "");
-                    }
-                    out.add(map);
-                }
-                return out;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        static List<List<String>> parse(String text) {
-            List<List<String>> records = new ArrayList<>();
-            List<String> record = new ArrayList<>();
-            StringBuilder field = new StringBuilder();
-            boolean quoted = false;
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
-                if (quoted) {
-                    if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                        field.append('"');
-                        i++;
-                    } else if (c == '"') {
-                        quoted = false;
-                    } else {
-                        field.append(c);
-                    }
-                } else if (c == '"') {
-                    quoted = true;
-                } else if (c == ',') {
-                    record.add(field.toString());
-                    field.setLength(0);
-                } else if (c == '\n' || c == '\r') {
-                    if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
-                        i++;
-                    }
-                    record.add(field.toString());
-                    field.setLength(0);
-                    records.add(record);
-                    record = new ArrayList<>();
-                } else {
-                    field.append(c);
-                }
-            }
-            if (field.length() > 0 || !record.isEmpty()) {
-                record.add(field.toString());
-                records.add(record);
-            }
-            return records;
-        }
     }
 }

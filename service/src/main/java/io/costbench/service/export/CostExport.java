@@ -9,6 +9,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,8 +20,6 @@ import io.costbench.service.pricing.PriceFilter;
 import io.costbench.service.pricing.PricingProperties;
 import io.costbench.service.sweep.SweepStore;
 import io.costbench.service.web.BadInputException;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -35,8 +34,9 @@ class CostExport {
 
     /**
      * One sweep's points after a point index, in the order of the unique index {@code sweep_point_order (sweep_id,
-     * point_index)}: the database reads a page straight off the index without sorting. Sweep names come from a map
-     * loaded once: sweeps are few, points are many.
+     * point_index)}: the database reads a page straight off the index without sorting. The order names both columns
+     * although the sweep is fixed: H2 sees that the index gives the order only then, and would otherwise sort the
+     * rest of the sweep for every page. Sweep names come from a map loaded once: sweeps are few, points are many.
      */
     private static final String SELECT = "select p.completed_at, p.sweep_id, p.sweep_id, p.point_index, p.status, "
             + "p.model_id, p.hardware_id, p.profile_id, p.optimizations, p.tensor_parallel, p.chips, "
@@ -80,11 +80,11 @@ class CostExport {
                 filter.priceOption(), pricing.defaultRegion());
         LocalDate today = priceBook.today();
         Map<Long, String> sweepNames = sweepNames(filter);
-        CSVPrinter csv = CSVFormat.RFC4180.print(out);
-        csv.printRecord(CostColumns.HEADER);
+        Map<Price, String[]> priceCells = new IdentityHashMap<>();
+        CsvLine csv = new CsvLine(out);
+        csv.header(CostColumns.HEADER);
         List<Object> filters = new ArrayList<>();
-        String sql = SELECT + " where p.sweep_id = ?" + conditions(filter, filters)
-                + " and p.point_index > ? order by p.point_index";
+        String sql = pageQuery(filter, filters);
         long rows = 0;
         for (long sweepId : sweepIds(filter)) {
             List<Object> params = new ArrayList<>();
@@ -92,75 +92,79 @@ class CostExport {
             params.addAll(filters);
             rows += pages.stream(sql, params, Integer.MIN_VALUE, 4, rs -> {
                 try {
-                    row(csv, rs, filter, prices, today, sweepNames);
+                    row(csv, rs, filter, prices, priceCells, today, sweepNames);
                 } catch (IOException e) {
                     throw new ExportAbortedException(e);
                 }
             });
         }
-        csv.flush();
         return rows;
     }
 
-    private void row(CSVPrinter csv, ResultSet rs, CostFilter filter, PriceTable prices, LocalDate today,
-            Map<Long, String> sweepNames) throws SQLException, IOException {
+    private void row(CsvLine csv, ResultSet rs, CostFilter filter, PriceTable prices, Map<Price, String[]> priceCells,
+            LocalDate today, Map<Long, String> sweepNames) throws SQLException, IOException {
         OffsetDateTime ranAt = rs.getObject(1, OffsetDateTime.class);
+        long sweepId = rs.getLong(2);
         String hardware = rs.getString(7);
-        Integer chips = rs.getObject(11, Integer.class);
-        Double outputPerS = nullable(rs, 16);
-        Double totalPerS = nullable(rs, 17);
-        Double tpotMs = nullable(rs, 19);
+        int tensorParallel = rs.getInt(10);
+        boolean hasTensorParallel = !rs.wasNull();
+        int chips = rs.getInt(11);
+        boolean hasChips = !rs.wasNull() && chips >= 1;
+        double outputPerS = nanIfNull(rs, 16);
+        double totalPerS = nanIfNull(rs, 17);
+        double ttftMs = nanIfNull(rs, 18);
+        double tpotMs = nanIfNull(rs, 19);
         LocalDate pricedOn = filter.priceMode() == PriceMode.CURRENT ? today
                 : ranAt.atZoneSameInstant(ZoneOffset.UTC).toLocalDate();
         Price price = prices.inForce(hardware, pricedOn);
 
-        csv.print(CsvCells.timestamp(ranAt.toInstant()));
-        long sweepId = rs.getLong(2);
-        csv.print(CsvCells.integer(sweepId));
-        csv.print(CsvCells.text(sweepNames.computeIfAbsent(sweepId, this::sweepName)));
-        csv.print(CsvCells.integer(rs.getInt(4)));
-        csv.print(CsvCells.text(rs.getString(5)));
-        csv.print(CsvCells.text(rs.getString(6)));
-        csv.print(CsvCells.text(hardware));
-        csv.print(CsvCells.text(rs.getString(8)));
-        csv.print(CsvCells.text(rs.getString(9)));
-        csv.print(CsvCells.integer(rs.getObject(10, Integer.class)));
-        csv.print(CsvCells.integer(chips));
-        csv.print(CsvCells.text(rs.getString(12)));
-        csv.print(CsvCells.integer(rs.getInt(13)));
-        csv.print(CsvCells.integer(rs.getInt(14)));
-        csv.print(CsvCells.integer(rs.getInt(15)));
-        csv.print(CsvCells.number(outputPerS));
-        csv.print(outputPerS == null || chips == null || chips < 1 ? CsvCells.EMPTY
-                : CsvCells.number(outputPerS / chips));
-        csv.print(tpotMs == null || !(tpotMs > 0) ? CsvCells.EMPTY : CsvCells.number(1000.0 / tpotMs));
-        csv.print(CsvCells.number(nullable(rs, 18)));
-        csv.print(CsvCells.number(tpotMs));
-        csv.print(filter.priceMode().id());
-        if (price == null) {
-            csv.print(CsvCells.EMPTY);
-            csv.print(CsvCells.EMPTY);
-            csv.print(filter.priceOption().id());
-            csv.print(CsvCells.EMPTY);
-            csv.print(CsvCells.EMPTY);
-        } else {
-            csv.print(CsvCells.decimal(price.usdPerAcceleratorHour()));
-            csv.print(price.currency().getCurrencyCode());
-            csv.print(price.key().option().id());
-            csv.print(CsvCells.date(price.effectiveFrom()));
-            csv.print(price.id() == null ? CsvCells.EMPTY : CsvCells.integer(price.id()));
+        csv.timestamp(ranAt.toInstant())
+                .integer(sweepId)
+                .text(sweepNames.computeIfAbsent(sweepId, this::sweepName))
+                .integer(rs.getInt(4))
+                .text(rs.getString(5))
+                .text(rs.getString(6))
+                .text(hardware)
+                .text(rs.getString(8))
+                .text(rs.getString(9))
+                .integer(tensorParallel, hasTensorParallel)
+                .integer(chips, hasChips)
+                .text(rs.getString(12))
+                .integer(rs.getInt(13))
+                .integer(rs.getInt(14))
+                .integer(rs.getInt(15))
+                .number(outputPerS)
+                .number(hasChips ? outputPerS / chips : Double.NaN)
+                .number(tpotMs > 0 ? 1000.0 / tpotMs : Double.NaN)
+                .number(ttftMs)
+                .number(tpotMs)
+                .formatted(filter.priceMode().id());
+        String[] cells = price == null ? noPrice(filter) : priceCells.computeIfAbsent(price, CostExport::priceCells);
+        for (String cell : cells) {
+            csv.formatted(cell);
         }
-        boolean costable = price != null && chips != null && chips >= 1 && outputPerS != null && outputPerS > 0;
+        boolean costable = price != null && hasChips && outputPerS > 0;
         if (costable) {
             double usdPerHour = chips * price.perHour();
-            csv.print(CsvCells.number(CostMath.perMillion(usdPerHour, outputPerS)));
-            csv.print(totalPerS == null || totalPerS < outputPerS ? CsvCells.EMPTY
-                    : CsvCells.number(CostMath.cost(price, chips, outputPerS, totalPerS).usdPerMillionTotalTokens()));
+            // The arithmetic of CostMath.cost, without a Cost per row.
+            csv.number(CostMath.perMillion(usdPerHour, outputPerS))
+                    .number(totalPerS >= outputPerS ? CostMath.perMillion(usdPerHour, totalPerS) : Double.NaN);
         } else {
-            csv.print(CsvCells.EMPTY);
-            csv.print(CsvCells.EMPTY);
+            csv.empty().empty();
         }
-        csv.println();
+        csv.end();
+    }
+
+    /** The price columns of a row: amount, currency, option, effective date, id. */
+    private static String[] priceCells(Price price) {
+        return new String[] {CsvCells.decimal(price.usdPerAcceleratorHour()), price.currency().getCurrencyCode(),
+                price.key().option().id(), CsvCells.date(price.effectiveFrom()),
+                price.id() == null ? CsvCells.EMPTY : Long.toString(price.id())};
+    }
+
+    private static String[] noPrice(CostFilter filter) {
+        return new String[] {CsvCells.EMPTY, CsvCells.EMPTY, filter.priceOption().id(), CsvCells.EMPTY,
+                CsvCells.EMPTY};
     }
 
     /** Names of the sweeps the export can touch; one created after this is looked up when its first point comes. */
@@ -174,6 +178,15 @@ class CostExport {
         return names;
     }
 
+    /**
+     * The query of one page of one sweep: its parameters are the sweep id, then those added to {@code filters}, then
+     * the point index to continue after ({@link KeysetPages}).
+     */
+    static String pageQuery(CostFilter filter, List<Object> filters) {
+        return SELECT + " where p.sweep_id = ?" + conditions(filter, filters)
+                + " and p.point_index > ? order by p.sweep_id, p.point_index";
+    }
+
     /** The sweeps to read, in id order: the one asked for, or all of them as the export starts. */
     private List<Long> sweepIds(CostFilter filter) {
         return filter.sweepId() != null ? List.of(filter.sweepId())
@@ -185,9 +198,10 @@ class CostExport {
                 .orElse(null);
     }
 
-    private static Double nullable(ResultSet rs, int column) throws SQLException {
+    /** A nullable double column; NaN (an empty cell) for NULL. */
+    private static double nanIfNull(ResultSet rs, int column) throws SQLException {
         double value = rs.getDouble(column);
-        return rs.wasNull() ? null : value;
+        return rs.wasNull() ? Double.NaN : value;
     }
 
     /** The filters other than the sweep, each as {@code " and ..."}. */

@@ -35,39 +35,35 @@ final class CsvCells {
         };
     }
 
-    static String number(double value) {
+    /** A floating-point number appended to {@code cell}; nothing for a non-finite one. */
+    static void appendNumber(StringBuilder cell, double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
-            return EMPTY;
+            return;
         }
         if (value == 0) {
-            return "0"; // also -0.0
+            cell.append('0'); // also -0.0
+            return;
         }
-        String digits = Double.toString(value);
-        if (digits.indexOf('E') >= 0) {
-            return new BigDecimal(digits).stripTrailingZeros().toPlainString();
+        int start = cell.length();
+        cell.append(value); // the digits of Double.toString
+        if (cell.indexOf("E", start) >= 0) {
+            String digits = cell.substring(start);
+            cell.setLength(start);
+            cell.append(new BigDecimal(digits).stripTrailingZeros().toPlainString());
+        } else if (cell.length() - start > 2 && cell.charAt(cell.length() - 2) == '.'
+                && cell.charAt(cell.length() - 1) == '0') {
+            cell.setLength(cell.length() - 2);
         }
-        return digits.endsWith(".0") ? digits.substring(0, digits.length() - 2) : digits;
-    }
-
-    /** A nullable double as read from a {@code double precision} column. */
-    static String number(Double value) {
-        return value == null ? EMPTY : number(value.doubleValue());
     }
 
     static String decimal(BigDecimal value) {
         return value == null ? EMPTY : value.toPlainString();
     }
 
-    static String integer(Integer value) {
-        return value == null ? EMPTY : Integer.toString(value);
-    }
-
-    static String integer(long value) {
-        return Long.toString(value);
-    }
-
-    static String timestamp(Instant value) {
-        return value == null ? EMPTY : DateTimeFormatter.ISO_INSTANT.format(value);
+    static void appendTimestamp(StringBuilder cell, Instant value) {
+        if (value != null) {
+            DateTimeFormatter.ISO_INSTANT.formatTo(value, cell);
+        }
     }
 
     static String date(LocalDate value) {

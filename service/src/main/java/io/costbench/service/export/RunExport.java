@@ -10,8 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -51,60 +49,61 @@ class RunExport {
     }
 
     long write(RunFilter filter, Writer out) throws IOException {
-        CSVPrinter csv = CSVFormat.RFC4180.print(out);
-        csv.printRecord(RunColumns.HEADER);
+        CsvLine csv = new CsvLine(out);
+        csv.header(RunColumns.HEADER);
         List<Object> params = new ArrayList<>();
         String sql = SELECT + where(filter, params) + " id > ? order by id";
-        long rows = pages.stream(sql, params, Long.MIN_VALUE, 1, rs -> {
+        return pages.stream(sql, params, Long.MIN_VALUE, 1, rs -> {
             try {
                 row(csv, rs);
             } catch (IOException e) {
                 throw new ExportAbortedException(e);
             }
         });
-        csv.flush();
-        return rows;
     }
 
-    private void row(CSVPrinter csv, ResultSet rs) throws SQLException, IOException {
-        csv.print(CsvCells.integer(rs.getLong(1)));
-        csv.print(CsvCells.timestamp(rs.getObject(2, OffsetDateTime.class).toInstant()));
+    private void row(CsvLine csv, ResultSet rs) throws SQLException, IOException {
+        csv.integer(rs.getLong(1)).timestamp(rs.getObject(2, OffsetDateTime.class).toInstant());
         for (int column = 3; column <= 7; column++) {
-            csv.print(CsvCells.text(rs.getString(column)));
+            csv.text(rs.getString(column));
         }
-        csv.print(CsvCells.integer(rs.getObject(8, Integer.class)));
-        csv.print(CsvCells.text(rs.getString(9)));
-        csv.print(CsvCells.integer(rs.getObject(10, Integer.class)));
-        csv.print(CsvCells.integer(rs.getObject(11, Integer.class)));
-        csv.print(CsvCells.integer(rs.getObject(12, Integer.class)));
+        integerOrEmpty(csv, rs, 8);
+        csv.text(rs.getString(9));
+        for (int column = 10; column <= 12; column++) {
+            integerOrEmpty(csv, rs, column);
+        }
         double rate = rs.getDouble(13);
-        csv.print(rs.wasNull() ? CsvCells.EMPTY : CsvCells.number(rate));
+        csv.number(rs.wasNull() ? Double.NaN : rate);
         for (int column = 14; column <= 18; column++) {
-            csv.print(CsvCells.text(rs.getString(column)));
+            csv.text(rs.getString(column));
         }
         JsonNode metrics = tree(rs.getString(19));
         for (String[] metric : RunColumns.METRICS) {
-            csv.print(number(metrics.get(metric[1])));
+            number(csv, metrics.get(metric[1]));
         }
         JsonNode prediction = tree(rs.getString(20));
         JsonNode predicted = prediction.path("metrics");
         JsonNode errors = prediction.path("relativeError");
         for (String[] metric : RunColumns.PREDICTED) {
-            csv.print(number(predicted.get(metric[1])));
+            number(csv, predicted.get(metric[1]));
         }
         for (String[] metric : RunColumns.PREDICTED) {
-            csv.print(number(errors.get(metric[1])));
+            number(csv, errors.get(metric[1]));
         }
-        csv.print(CsvCells.text(rs.getString(21)));
-        csv.println();
+        csv.text(rs.getString(21)).end();
+    }
+
+    private static void integerOrEmpty(CsvLine csv, ResultSet rs, int column) throws SQLException, IOException {
+        long value = rs.getLong(column);
+        csv.integer(value, !rs.wasNull());
+    }
+
+    private static void number(CsvLine csv, JsonNode node) throws IOException {
+        csv.number(node == null || !node.isNumber() ? Double.NaN : node.doubleValue());
     }
 
     private JsonNode tree(String text) {
         return text == null ? json.createObjectNode() : json.readTree(text);
-    }
-
-    private static String number(JsonNode node) {
-        return node == null || !node.isNumber() ? CsvCells.EMPTY : CsvCells.number(node.doubleValue());
     }
 
     private static String where(RunFilter filter, List<Object> params) {

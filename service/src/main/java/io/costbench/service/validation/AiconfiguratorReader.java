@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.costbench.engine.data.CsvRows;
+
 /**
  * {@code aiconfigurator-silicon-h100-h200.csv} (read from the shared folder, never copied into the repository):
  * aggregated-serving rows with plain tensor parallelism (no attention-DP, expert parallelism or pipeline stages, which
@@ -22,7 +24,7 @@ public final class AiconfiguratorReader {
 
     public static List<Measurement> read(Path file) {
         List<Measurement> measurements = new ArrayList<>();
-        for (Map<String, String> row : CsvFile.read(file)) {
+        for (Map<String, String> row : CsvRows.read(file)) {
             toMeasurement(row).ifPresent(measurements::add);
         }
         return measurements;

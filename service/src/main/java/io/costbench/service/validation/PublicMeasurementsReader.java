@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.costbench.engine.data.CsvRows;
+
 /**
  * {@code public-measurements.csv}: one row per measured figure, grouped here into scenarios (same hardware, engine,
  * model, precision, TP, lengths and concurrency). Lengths like "~233 (ShareGPT)" use the stated mean; saturated
@@ -27,7 +29,7 @@ public final class PublicMeasurementsReader {
 
     public static List<Measurement> read(Path file) {
         Map<String, List<Map<String, String>>> scenarios = new LinkedHashMap<>();
-        for (Map<String, String> row : CsvFile.read(file)) {
+        for (Map<String, String> row : CsvRows.read(file)) {
             String key = String.join("|", row.get("hardware"), row.get("engine"), row.get("model"),
                     row.get("precision"), row.get("tensor_parallel"), row.get("input_len"), row.get("output_len"),
                     row.get("concurrency_or_batch"));

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -44,6 +45,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * The CSV exports end to end over HTTP on a real database: parsed back with Commons CSV and compared with the stored
@@ -280,6 +282,17 @@ class CostExportApiTest {
         assertThat(indexes("sweep=" + bulkSweep + "&hardware=trn2&from=2026-03-01&to=2026-03-01"))
                 .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 25_000)
                         .mapToObj(i -> Integer.toString(2 * i)).toList());
+    }
+
+    @Test
+    void onH2aPageIsReadInIndexOrderWithoutSortingTheRestOfTheSweep() {
+        assumeFalse(isPostgres(), "H2's plan; PostgreSQL picks its plan from statistics");
+        List<Object> params = new ArrayList<>(List.of(sweepId));
+        String query = CostExport.pageQuery(CostFilter.parse(null, null, "trn2", null, null, null, null, null), params);
+        params.add(-1);
+        String plan = jdbc.sql("explain " + query + " fetch first 5000 rows only").params(params)
+                .query(String.class).single();
+        assertThat(plan).contains("SWEEP_POINT_ORDER").contains("/* index sorted */");
     }
 
     private boolean isPostgres() {

@@ -28,7 +28,7 @@ class CsvCellsTest {
             "-4.5E-4|-0.00045",
             "1.0E20|100000000000000000000"})
     void numbersArePlainDecimalsThatReadBackExactly(double value, String expected) {
-        String cell = CsvCells.number(value);
+        String cell = number(value);
         assertThat(cell).isEqualTo(expected).doesNotContain("E").doesNotContain(",");
         assertThat(Double.parseDouble(cell)).isEqualTo(value == 0 ? 0.0 : value);
     }
@@ -36,15 +36,13 @@ class CsvCellsTest {
     @ParameterizedTest
     @ValueSource(doubles = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY})
     void nonFiniteNumbersAreEmpty(double value) {
-        assertThat(CsvCells.number(value)).isEmpty();
+        assertThat(number(value)).isEmpty();
     }
 
     @Test
     void missingValuesAreEmpty() {
-        assertThat(CsvCells.number((Double) null)).isEmpty();
-        assertThat(CsvCells.integer((Integer) null)).isEmpty();
         assertThat(CsvCells.decimal(null)).isEmpty();
-        assertThat(CsvCells.timestamp(null)).isEmpty();
+        assertThat(timestamp(null)).isEmpty();
         assertThat(CsvCells.date(null)).isEmpty();
         assertThat(CsvCells.text(null)).isEmpty();
     }
@@ -71,9 +69,29 @@ class CsvCellsTest {
     void decimalsTimestampsAndDatesAreFixedFormats() {
         assertThat(CsvCells.decimal(new BigDecimal("1E+3"))).isEqualTo("1000");
         assertThat(CsvCells.decimal(new BigDecimal("2.230000"))).isEqualTo("2.230000");
-        assertThat(CsvCells.timestamp(Instant.parse("2026-11-30T04:15:00Z"))).isEqualTo("2026-11-30T04:15:00Z");
-        assertThat(CsvCells.timestamp(Instant.parse("2026-11-30T04:15:00.125Z")))
+        assertThat(timestamp(Instant.parse("2026-11-30T04:15:00Z"))).isEqualTo("2026-11-30T04:15:00Z");
+        assertThat(timestamp(Instant.parse("2026-11-30T04:15:00.125Z")))
                 .isEqualTo("2026-11-30T04:15:00.125Z");
         assertThat(CsvCells.date(LocalDate.parse("2026-06-01"))).isEqualTo("2026-06-01");
+    }
+
+    @Test
+    void numbersAppendAfterWhatTheCellAlreadyHolds() {
+        StringBuilder cell = new StringBuilder("x");
+        CsvCells.appendNumber(cell, 2.0);
+        CsvCells.appendNumber(cell, 1.0E-5);
+        assertThat(cell).hasToString("x20.00001");
+    }
+
+    private static String number(double value) {
+        StringBuilder cell = new StringBuilder();
+        CsvCells.appendNumber(cell, value);
+        return cell.toString();
+    }
+
+    private static String timestamp(Instant value) {
+        StringBuilder cell = new StringBuilder();
+        CsvCells.appendTimestamp(cell, value);
+        return cell.toString();
     }
 }

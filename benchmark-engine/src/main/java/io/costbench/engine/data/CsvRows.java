@@ -1,4 +1,4 @@
-package io.costbench.service.validation;
+package io.costbench.engine.data;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,13 +10,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** RFC 4180 CSV with a header row (quoted fields, embedded commas, doubled quotes and line breaks). */
-final class CsvFile {
+/**
+ * RFC 4180 CSV with a header row (quoted fields, embedded commas, doubled quotes and line breaks): the calibration
+ * and measurement tables the models are validated against. Cells are trimmed; a short record gets empty cells.
+ */
+public final class CsvRows {
 
-    private CsvFile() {
+    private CsvRows() {
     }
 
-    static List<Map<String, String>> read(Path file) {
+    /** The rows after the header, each keyed by the trimmed header names; blank lines are skipped. */
+    public static List<Map<String, String>> read(Path file) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
