@@ -3,9 +3,8 @@ package io.costbench.service.export;
 import java.io.IOException;
 import java.io.Writer;
 import java.sql.ResultSet;
-import java.sql.SQLException;
+import java.time.Instant;
 import java.time.LocalDate;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,6 +14,7 @@ import java.util.Map;
 
 import io.costbench.pricing.CostMath;
 import io.costbench.pricing.Price;
+import io.costbench.service.export.Page.Kind;
 import io.costbench.service.pricing.PriceBook;
 import io.costbench.service.pricing.PriceFilter;
 import io.costbench.service.pricing.PricingProperties;
@@ -43,6 +43,12 @@ class CostExport {
             + "p.precision_name, p.input_tokens, p.output_tokens, p.concurrency, p.output_throughput, "
             + "p.total_token_throughput, p.median_ttft_ms, p.median_tpot_ms "
             + "from sweep_point p";
+
+    private static final Page.Kind[] LAYOUT = Page.layout(Kind.INSTANT, Kind.INTEGER, Kind.INTEGER, Kind.INTEGER,
+            Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.INTEGER, Kind.INTEGER, Kind.TEXT, Kind.INTEGER,
+            Kind.INTEGER, Kind.INTEGER, Kind.NUMBER, Kind.NUMBER, Kind.NUMBER, Kind.NUMBER);
+    private static final int POINT_INDEX = 4;
+    private static final long SECONDS_PER_DAY = 86_400;
 
     private final KeysetPages pages;
     private final JdbcClient jdbc;
@@ -90,53 +96,46 @@ class CostExport {
             List<Object> params = new ArrayList<>();
             params.add(sweepId);
             params.addAll(filters);
-            rows += pages.stream(sql, params, Integer.MIN_VALUE, 4, rs -> {
-                try {
-                    row(csv, rs, filter, prices, priceCells, today, sweepNames);
-                } catch (IOException e) {
-                    throw new ExportAbortedException(e);
-                }
-            });
+            rows += pages.stream(sql, params, Integer.MIN_VALUE, LAYOUT, POINT_INDEX,
+                    (page, row) -> row(csv, page, row, filter, prices, priceCells, today, sweepNames));
         }
         return rows;
     }
 
-    private void row(CsvLine csv, ResultSet rs, CostFilter filter, PriceTable prices, Map<Price, String[]> priceCells,
-            LocalDate today, Map<Long, String> sweepNames) throws SQLException, IOException {
-        OffsetDateTime ranAt = rs.getObject(1, OffsetDateTime.class);
-        long sweepId = rs.getLong(2);
-        String hardware = rs.getString(7);
-        int tensorParallel = rs.getInt(10);
-        boolean hasTensorParallel = !rs.wasNull();
-        int chips = rs.getInt(11);
-        boolean hasChips = !rs.wasNull() && chips >= 1;
-        double outputPerS = nanIfNull(rs, 16);
-        double totalPerS = nanIfNull(rs, 17);
-        double ttftMs = nanIfNull(rs, 18);
-        double tpotMs = nanIfNull(rs, 19);
+    private void row(CsvLine csv, Page page, int row, CostFilter filter, PriceTable prices,
+            Map<Price, String[]> priceCells, LocalDate today, Map<Long, String> sweepNames) throws IOException {
+        Instant ranAt = page.instant(row, 1);
+        long sweepId = page.integer(row, 2);
+        String hardware = page.text(row, 7);
+        long chips = page.integer(row, 11);
+        boolean hasChips = !page.isNull(row, 11) && chips >= 1;
+        double outputPerS = page.number(row, 16);
+        double totalPerS = page.number(row, 17);
+        double tpotMs = page.number(row, 19);
+        // The UTC day by arithmetic: ZoneOffset.UTC.getRules() builds a new ZoneRules on every call.
         LocalDate pricedOn = filter.priceMode() == PriceMode.CURRENT ? today
-                : ranAt.atZoneSameInstant(ZoneOffset.UTC).toLocalDate();
+                : LocalDate.ofEpochDay(Math.floorDiv(ranAt.getEpochSecond(), SECONDS_PER_DAY));
         Price price = prices.inForce(hardware, pricedOn);
 
-        csv.timestamp(ranAt.toInstant())
+        csv.timestamp(ranAt)
                 .integer(sweepId)
                 .text(sweepNames.computeIfAbsent(sweepId, this::sweepName))
-                .integer(rs.getInt(4))
-                .text(rs.getString(5))
-                .text(rs.getString(6))
+                .integer(page.integer(row, POINT_INDEX))
+                .text(page.text(row, 5))
+                .text(page.text(row, 6))
                 .text(hardware)
-                .text(rs.getString(8))
-                .text(rs.getString(9))
-                .integer(tensorParallel, hasTensorParallel)
+                .text(page.text(row, 8))
+                .text(page.text(row, 9))
+                .integer(page.integer(row, 10), !page.isNull(row, 10))
                 .integer(chips, hasChips)
-                .text(rs.getString(12))
-                .integer(rs.getInt(13))
-                .integer(rs.getInt(14))
-                .integer(rs.getInt(15))
+                .text(page.text(row, 12))
+                .integer(page.integer(row, 13))
+                .integer(page.integer(row, 14))
+                .integer(page.integer(row, 15))
                 .number(outputPerS)
                 .number(hasChips ? outputPerS / chips : Double.NaN)
                 .number(tpotMs > 0 ? 1000.0 / tpotMs : Double.NaN)
-                .number(ttftMs)
+                .number(page.number(row, 18))
                 .number(tpotMs)
                 .formatted(filter.priceMode().id());
         String[] cells = price == null ? noPrice(filter) : priceCells.computeIfAbsent(price, CostExport::priceCells);
@@ -196,12 +195,6 @@ class CostExport {
     private String sweepName(long sweepId) {
         return jdbc.sql("select name from sweep where id = ?").param(sweepId).query(String.class).optional()
                 .orElse(null);
-    }
-
-    /** A nullable double column; NaN (an empty cell) for NULL. */
-    private static double nanIfNull(ResultSet rs, int column) throws SQLException {
-        double value = rs.getDouble(column);
-        return rs.wasNull() ? Double.NaN : value;
     }
 
     /** The filters other than the sweep, each as {@code " and ..."}. */

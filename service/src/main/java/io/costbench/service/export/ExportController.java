@@ -6,6 +6,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.concurrent.Semaphore;
 
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -15,10 +16,12 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.server.ResponseStatusException;
 
 import io.costbench.service.sweep.SweepStore;
@@ -35,16 +38,24 @@ class ExportController {
     private static final Logger log = LoggerFactory.getLogger(ExportController.class);
     private static final int WRITE_BUFFER_CHARS = 64 * 1024;
 
+    /** Seconds a client refused for too many running exports is asked to wait. */
+    static final int RETRY_AFTER_SECONDS = 10;
+
     private final CostExport costs;
     private final RunExport runs;
     private final SweepStore sweeps;
     private final Clock clock;
+    private final Semaphore running;
+    private final int maxConcurrent;
 
-    ExportController(CostExport costs, RunExport runs, SweepStore sweeps, ObjectProvider<Clock> clock) {
+    ExportController(CostExport costs, RunExport runs, SweepStore sweeps, ExportProperties properties,
+            ObjectProvider<Clock> clock) {
         this.costs = costs;
         this.runs = runs;
         this.sweeps = sweeps;
         this.clock = clock.getIfAvailable(Clock::systemUTC);
+        this.maxConcurrent = properties.maxConcurrent();
+        this.running = new Semaphore(maxConcurrent);
     }
 
     @GetMapping("/api/v1/export/costs.csv")
@@ -75,28 +86,45 @@ class ExportController {
             HttpServletResponse response) throws IOException {
         RunFilter filter = RunFilter.parse(model, hardware, profile, branch, from, to);
         runs.checkKnown(filter);
-        String fileName = ExportFileName.runs(clock.instant());
-        startCsv(response, fileName);
-        try (Writer out = writer(response)) {
-            runs.write(filter, out);
-        } catch (ExportAbortedException e) {
-            clientGone(fileName, e.getCause());
-        } catch (IOException e) {
-            clientGone(fileName, e);
-        }
+        write(ExportFileName.runs(clock.instant()), response, out -> runs.write(filter, out));
     }
 
     private void writeCosts(CostFilter filter, String fileName, HttpServletResponse response) throws IOException {
-        startCsv(response, fileName);
-        try (Writer out = writer(response)) {
-            long rows = costs.write(filter, out);
-            log.debug("exported {} cost rows as {}", rows, fileName);
-        } catch (ExportAbortedException e) {
-            clientGone(fileName, e.getCause());
-        } catch (IOException e) {
-            // Only the response stream throws IOException here: the client went away at a flush or the close.
-            clientGone(fileName, e);
+        write(fileName, response, out -> costs.write(filter, out));
+    }
+
+    /** Streams one export, if fewer than the configured maximum are running. */
+    private void write(String fileName, HttpServletResponse response, Export export) throws IOException {
+        if (!running.tryAcquire()) {
+            throw tooMany();
         }
+        try {
+            startCsv(response, fileName);
+            try (Writer out = writer(response)) {
+                long rows = export.write(out);
+                log.debug("exported {} rows as {}", rows, fileName);
+            } catch (IOException e) {
+                // Only the response stream throws IOException here: the client went away at a write or the close.
+                clientGone(fileName, e);
+            }
+        } finally {
+            running.release();
+        }
+    }
+
+    @FunctionalInterface
+    private interface Export {
+        long write(Writer out) throws IOException;
+    }
+
+    private ErrorResponseException tooMany() {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS,
+                maxConcurrent + " exports are running, the most this service serves at once; retry after "
+                        + RETRY_AFTER_SECONDS + " s");
+        problem.setTitle("Too many exports");
+        ErrorResponseException tooMany = new ErrorResponseException(HttpStatus.TOO_MANY_REQUESTS, problem, null);
+        tooMany.getHeaders().set(HttpHeaders.RETRY_AFTER, Integer.toString(RETRY_AFTER_SECONDS));
+        return tooMany;
     }
 
     private static void clientGone(String fileName, IOException e) {

@@ -1,66 +1,126 @@
 package io.costbench.service.export;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.ResultSetExtractor;
 import org.springframework.stereotype.Component;
 
 /**
  * Reads a large ordered result as a run of short queries, each continuing after the last key the one before returned
- * (keyset pagination over a unique index). Memory stays bounded by one page on every database. No statement,
- * cursor or transaction stays open while the client downloads: a long lazy cursor on H2 breaks when the MVStore
- * rewrites the chunks under it ("Chunk ... not found"), and on PostgreSQL it would hold a snapshot back from vacuum.
- * Rows committed during an export appear in it when their key comes after the last page read. A row handler that
- * throws (the client went away) ends the export between two rows; the page's statement is closed on the way out.
+ * (keyset pagination over a unique index), and hands the rows over one at a time. While the caller writes one page,
+ * the next is read on a prefetch thread: database and CSV work overlap, and memory stays bounded by two pages on
+ * every database. No cursor or transaction stays open while the client downloads: a long lazy cursor on H2 breaks
+ * when the MVStore rewrites the chunks under it ("Chunk ... not found"), and on PostgreSQL it would hold a snapshot
+ * back from vacuum. Rows committed during an export appear in it when their key comes after the last page read. A
+ * writer that fails (the client went away) ends the export; a page query still running is waited for, so nothing is
+ * left behind.
  */
 @Component
-class KeysetPages {
+class KeysetPages implements DisposableBean {
 
     /** Rows per query: large enough that the per-query cost vanishes, small enough to be nothing for the heap. */
     static final int PAGE_ROWS = 5000;
 
-    /** A row handler that may fail; its exception ends the export. */
+    /** Writes one row of a page; its exception ends the export. */
     @FunctionalInterface
-    interface RowHandler {
-        void row(ResultSet rs) throws SQLException;
+    interface RowWriter {
+        void write(Page page, int row) throws IOException;
     }
 
     private final JdbcTemplate jdbc;
+    private final ExecutorService prefetch;
 
     KeysetPages(DataSource dataSource) {
         this.jdbc = new JdbcTemplate(dataSource);
+        AtomicInteger threads = new AtomicInteger();
+        this.prefetch = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, "export-prefetch-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /**
      * @param sql a select whose last parameter is the key to continue after and which is ordered by that key, e.g.
-     *        {@code "... where sweep_id = ? and point_index > ? order by point_index"}; the page limit is appended
+     *        {@code "... where sweep_id = ? and point_index > ? order by sweep_id, point_index"}; the page limit is
+     *        appended
      * @param params the parameters before the key
      * @param keyBefore a key lower than every row's
-     * @param keyColumn the 1-based column of the (integral, unique) key in the select
-     * @return the number of rows handled
+     * @param layout the kinds of the select's columns ({@link Page#layout})
+     * @param keyColumn the column of the (integral, unique) key
+     * @return the number of rows written
      */
-    long stream(String sql, List<Object> params, long keyBefore, int keyColumn, RowHandler handler) {
-        String page = sql + " fetch first " + PAGE_ROWS + " rows only";
+    long stream(String sql, List<Object> params, long keyBefore, Page.Kind[] layout, int keyColumn,
+            RowWriter writer) throws IOException {
+        String pageSql = sql + " fetch first " + PAGE_ROWS + " rows only";
+        Future<Page> next = prefetch.submit(() -> page(pageSql, params, keyBefore, layout));
         long total = 0;
-        long[] last = {keyBefore};
-        int rows;
-        do {
-            List<Object> args = new ArrayList<>(params);
-            args.add(last[0]);
-            int[] count = {0};
-            jdbc.query(page, rs -> {
-                handler.row(rs);
-                last[0] = rs.getLong(keyColumn);
-                count[0]++;
-            }, args.toArray());
-            rows = count[0];
-            total += rows;
-        } while (rows == PAGE_ROWS);
-        return total;
+        try {
+            while (next != null) {
+                Page page = await(next);
+                next = null;
+                if (page.size() == PAGE_ROWS) {
+                    long last = page.integer(PAGE_ROWS - 1, keyColumn);
+                    next = prefetch.submit(() -> page(pageSql, params, last, layout));
+                }
+                for (int row = 0; row < page.size(); row++) {
+                    writer.write(page, row);
+                }
+                total += page.size();
+            }
+            return total;
+        } finally {
+            if (next != null) {
+                finish(next);
+            }
+        }
+    }
+
+    private Page page(String pageSql, List<Object> params, long after, Page.Kind[] layout) {
+        List<Object> args = new ArrayList<>(params);
+        args.add(after);
+        ResultSetExtractor<Page> read = rs -> Page.read(rs, layout, PAGE_ROWS);
+        return jdbc.query(pageSql, read, args.toArray());
+    }
+
+    private static Page await(Future<Page> page) {
+        try {
+            return page.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading an export page", e);
+        }
+    }
+
+    /** Waits for a page nobody will write, so that its query is over when the export is. */
+    private static void finish(Future<?> page) {
+        try {
+            page.get();
+        } catch (ExecutionException e) {
+            // The export has already failed; this page's own error adds nothing.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void destroy() {
+        prefetch.shutdownNow();
     }
 }

@@ -2,9 +2,6 @@ package io.costbench.service.export;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +10,7 @@ import java.util.stream.Collectors;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
+import io.costbench.service.export.Page.Kind;
 import io.costbench.service.web.BadInputException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -29,6 +27,9 @@ class RunExport {
             + "tensor_parallel, precision_name, input_tokens, output_tokens, concurrency, request_rate, engine, "
             + "engine_version, git_sha, branch, ci_url, metrics_json, prediction_json, regression_verdict "
             + "from measured_run";
+    private static final Page.Kind[] LAYOUT = Page.layout(Kind.INTEGER, Kind.INSTANT, Kind.TEXT, Kind.TEXT, Kind.TEXT,
+            Kind.TEXT, Kind.TEXT, Kind.INTEGER, Kind.TEXT, Kind.INTEGER, Kind.INTEGER, Kind.INTEGER, Kind.NUMBER,
+            Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT);
 
     private final KeysetPages pages;
     private final JdbcClient jdbc;
@@ -53,35 +54,27 @@ class RunExport {
         csv.header(RunColumns.HEADER);
         List<Object> params = new ArrayList<>();
         String sql = SELECT + where(filter, params) + " id > ? order by id";
-        return pages.stream(sql, params, Long.MIN_VALUE, 1, rs -> {
-            try {
-                row(csv, rs);
-            } catch (IOException e) {
-                throw new ExportAbortedException(e);
-            }
-        });
+        return pages.stream(sql, params, Long.MIN_VALUE, LAYOUT, 1, (page, row) -> row(csv, page, row));
     }
 
-    private void row(CsvLine csv, ResultSet rs) throws SQLException, IOException {
-        csv.integer(rs.getLong(1)).timestamp(rs.getObject(2, OffsetDateTime.class).toInstant());
+    private void row(CsvLine csv, Page page, int row) throws IOException {
+        csv.integer(page.integer(row, 1)).timestamp(page.instant(row, 2));
         for (int column = 3; column <= 7; column++) {
-            csv.text(rs.getString(column));
+            csv.text(page.text(row, column));
         }
-        integerOrEmpty(csv, rs, 8);
-        csv.text(rs.getString(9));
+        csv.integer(page.integer(row, 8), !page.isNull(row, 8)).text(page.text(row, 9));
         for (int column = 10; column <= 12; column++) {
-            integerOrEmpty(csv, rs, column);
+            csv.integer(page.integer(row, column), !page.isNull(row, column));
         }
-        double rate = rs.getDouble(13);
-        csv.number(rs.wasNull() ? Double.NaN : rate);
+        csv.number(page.number(row, 13));
         for (int column = 14; column <= 18; column++) {
-            csv.text(rs.getString(column));
+            csv.text(page.text(row, column));
         }
-        JsonNode metrics = tree(rs.getString(19));
+        JsonNode metrics = tree(page.text(row, 19));
         for (String[] metric : RunColumns.METRICS) {
             number(csv, metrics.get(metric[1]));
         }
-        JsonNode prediction = tree(rs.getString(20));
+        JsonNode prediction = tree(page.text(row, 20));
         JsonNode predicted = prediction.path("metrics");
         JsonNode errors = prediction.path("relativeError");
         for (String[] metric : RunColumns.PREDICTED) {
@@ -90,12 +83,7 @@ class RunExport {
         for (String[] metric : RunColumns.PREDICTED) {
             number(csv, errors.get(metric[1]));
         }
-        csv.text(rs.getString(21)).end();
-    }
-
-    private static void integerOrEmpty(CsvLine csv, ResultSet rs, int column) throws SQLException, IOException {
-        long value = rs.getLong(column);
-        csv.integer(value, !rs.wasNull());
+        csv.text(page.text(row, 21)).end();
     }
 
     private static void number(CsvLine csv, JsonNode node) throws IOException {
