@@ -116,20 +116,10 @@ public class PredictionService {
      * @throws DoesNotFitException when the model does not fit at that tensor parallelism
      */
     Run run(PredictionRequest request) {
-        CatalogModel model = models.find(request.model()).orElseThrow(() -> BadInputException.unprocessable("model",
-                "unknown model " + request.model() + "; known: " + String.join(", ", models.ids())));
-        AcceleratorModel family = accelerators.forHardware(request.hardware()).orElseThrow(() ->
-                BadInputException.unprocessable("hardware", "unknown hardware " + request.hardware() + "; known: "
-                        + String.join(", ", accelerators.hardware().stream().map(CatalogEntry::id).toList())));
-        ProfileEntry profile = profile(family, request);
-        Set<String> known = new TreeSet<>(family.optimizations().stream().map(CatalogEntry::id).toList());
-        if (request.optimizations() != null) {
-            List<String> unknown = request.optimizations().stream().filter(id -> !known.contains(id)).toList();
-            if (!unknown.isEmpty()) {
-                throw BadInputException.unprocessable("optimizations", "unknown switch(es) " + unknown + " for "
-                        + request.hardware() + "; known: " + String.join(", ", known));
-            }
-        }
+        CatalogModel model = model(request.model());
+        Target target = target(request.hardware(), request.profile(), request.optimizations());
+        AcceleratorModel family = target.family();
+        ProfileEntry profile = target.profile();
         int tp = request.tensorParallel() != null ? request.tensorParallel() : profile.defaultTensorParallel();
         String precision = request.precision() != null ? request.precision()
                 : profile.defaultPrecision().toLowerCase(java.util.Locale.ROOT);
@@ -155,19 +145,50 @@ public class PredictionService {
         return new Run(scenario, deployment, result);
     }
 
-    private ProfileEntry profile(AcceleratorModel family, PredictionRequest request) {
+    /** @throws BadInputException (422 naming "model") for a model the catalog does not have */
+    public CatalogModel model(String id) {
+        return models.find(id).orElseThrow(() -> BadInputException.unprocessable("model",
+                "unknown model " + id + "; known: " + String.join(", ", models.ids())));
+    }
+
+    /**
+     * The accelerator family and serving profile of a target, the profile's default when {@code profileId} is null.
+     *
+     * @throws BadInputException (422 naming "hardware", "profile" or "optimizations") for unknown hardware, a profile
+     *                           that does not run on it, or a switch its family does not have
+     */
+    public Target target(String hardware, String profileId, List<String> optimizations) {
+        AcceleratorModel family = accelerators.forHardware(hardware).orElseThrow(() ->
+                BadInputException.unprocessable("hardware", "unknown hardware " + hardware + "; known: "
+                        + String.join(", ", accelerators.hardware().stream().map(CatalogEntry::id).toList())));
+        ProfileEntry profile = profile(family, hardware, profileId);
+        Set<String> known = new TreeSet<>(family.optimizations().stream().map(CatalogEntry::id).toList());
+        if (optimizations != null) {
+            List<String> unknown = optimizations.stream().filter(id -> !known.contains(id)).toList();
+            if (!unknown.isEmpty()) {
+                throw BadInputException.unprocessable("optimizations", "unknown switch(es) " + unknown + " for "
+                        + hardware + "; known: " + String.join(", ", known));
+            }
+        }
+        return new Target(family, profile);
+    }
+
+    private static ProfileEntry profile(AcceleratorModel family, String hardware, String profileId) {
         List<ProfileEntry> forHardware = family.profiles().stream()
-                .filter(p -> p.hardwareIds().contains(request.hardware())).toList();
-        if (request.profile() == null) {
+                .filter(p -> p.hardwareIds().contains(hardware)).toList();
+        if (profileId == null) {
             if (forHardware.isEmpty()) {
-                throw BadInputException.unprocessable("hardware", "no serving profile runs on " + request.hardware());
+                throw BadInputException.unprocessable("hardware", "no serving profile runs on " + hardware);
             }
             return forHardware.get(0);
         }
-        return forHardware.stream().filter(p -> p.id().equals(request.profile())).findFirst().orElseThrow(() ->
-                BadInputException.unprocessable("profile", "unknown profile " + request.profile() + " for "
-                        + request.hardware() + "; known: "
-                        + String.join(", ", forHardware.stream().map(ProfileEntry::id).toList())));
+        return forHardware.stream().filter(p -> p.id().equals(profileId)).findFirst().orElseThrow(() ->
+                BadInputException.unprocessable("profile", "unknown profile " + profileId + " for " + hardware
+                        + "; known: " + String.join(", ", forHardware.stream().map(ProfileEntry::id).toList())));
+    }
+
+    /** A resolved target: the family that prices it and its serving profile. */
+    public record Target(AcceleratorModel family, ProfileEntry profile) {
     }
 
     private ServingSimulator simulator(DeploymentKey key, AcceleratorModel family, CatalogModel model) {

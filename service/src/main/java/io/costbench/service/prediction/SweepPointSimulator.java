@@ -1,13 +1,18 @@
 package io.costbench.service.prediction;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import org.springframework.context.annotation.Fallback;
 import org.springframework.stereotype.Component;
 
+import io.costbench.service.sweep.FieldProblem;
 import io.costbench.service.sweep.PointOutcome;
 import io.costbench.service.sweep.PointSimulator;
 import io.costbench.service.sweep.Scenario;
+import io.costbench.service.sweep.SweepDefinition;
+import io.costbench.service.web.BadInputException;
 
 /**
  * Runs sweep points through the same path as predictions (so a sweep point and the equal prediction give the same
@@ -38,5 +43,33 @@ class SweepPointSimulator implements PointSimulator {
     @Override
     public String catalogVersion() {
         return predictions.catalogVersion();
+    }
+
+    @Override
+    public List<FieldProblem> unknownIds(SweepDefinition definition) {
+        List<FieldProblem> problems = new ArrayList<>();
+        for (int i = 0; i < definition.models().size(); i++) {
+            try {
+                predictions.model(definition.models().get(i));
+            } catch (BadInputException e) {
+                problems.add(problem("models[" + i + "]", e));
+            }
+        }
+        for (int i = 0; i < definition.targets().size(); i++) {
+            SweepDefinition.Target target = definition.targets().get(i);
+            try {
+                predictions.target(target.hardware(), target.profile(), target.optimizations());
+            } catch (BadInputException e) {
+                problems.add(problem("targets[" + i + "]." + e.field(), e));
+            }
+        }
+        return problems;
+    }
+
+    private static FieldProblem problem(String field, BadInputException e) {
+        String detail = e.getBody().getDetail();
+        String prefix = e.field() + ": ";
+        return new FieldProblem(field, detail != null && detail.startsWith(prefix)
+                ? detail.substring(prefix.length()) : detail);
     }
 }

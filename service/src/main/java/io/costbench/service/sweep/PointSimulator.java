@@ -1,5 +1,7 @@
 package io.costbench.service.sweep;
 
+import java.util.List;
+
 /**
  * The seam between sweeps and the performance models: runs one point.
  *
@@ -12,4 +14,11 @@ public interface PointSimulator {
 
     /** The version of the catalog (model configs, hardware, profiles) the simulations run with. */
     String catalogVersion();
+
+    /**
+     * What a definition names that the performance models do not know: a model, hardware, a profile for that
+     * hardware or an optimization switch, each as a problem of its field ({@code models[1]},
+     * {@code targets[0].profile}). A sweep that would only fail point after point is refused up front.
+     */
+    List<FieldProblem> unknownIds(SweepDefinition definition);
 }

@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Everything a definition must satisfy before a sweep is created: field constraints, no duplicates (each point must
- * have its own key), the point limit, and the requests per point.
+ * have its own key), the point limit, the requests per point, and ids the performance models know.
  */
 @Component
 public class SweepValidator {
@@ -25,10 +25,12 @@ public class SweepValidator {
 
     private final Validator validator;
     private final SweepProperties properties;
+    private final PointSimulator simulator;
 
-    SweepValidator(Validator validator, SweepProperties properties) {
+    SweepValidator(Validator validator, SweepProperties properties, PointSimulator simulator) {
         this.validator = validator;
         this.properties = properties;
+        this.simulator = simulator;
     }
 
     /** @throws InvalidSweepException naming every field in error */
@@ -70,6 +72,7 @@ public class SweepValidator {
                     .promptsAt(largest) + " requests at concurrency " + largest + "; at most "
                     + MAX_PROMPTS_PER_POINT + " per point"));
         }
+        problems.addAll(simulator.unknownIds(definition));
         return problems;
     }
 

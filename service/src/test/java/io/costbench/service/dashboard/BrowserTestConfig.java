@@ -1,10 +1,13 @@
 package io.costbench.service.dashboard;
 
+import java.util.List;
 import java.util.Map;
 
+import io.costbench.service.sweep.FieldProblem;
 import io.costbench.service.sweep.PointOutcome;
 import io.costbench.service.sweep.PointSimulator;
 import io.costbench.service.sweep.Scenario;
+import io.costbench.service.sweep.SweepDefinition;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
@@ -36,6 +39,11 @@ class BrowserTestConfig {
             @Override
             public String catalogVersion() {
                 return "browser-test";
+            }
+
+            @Override
+            public List<FieldProblem> unknownIds(SweepDefinition definition) {
+                return List.of();
             }
         };
     }

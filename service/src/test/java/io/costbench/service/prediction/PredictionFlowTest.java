@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 
 import javax.sql.DataSource;
 
@@ -16,6 +17,9 @@ import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.costbench.engine.model.ModelCatalog;
+import io.costbench.service.sweep.FieldProblem;
+import io.costbench.service.sweep.SweepDefinition;
+import io.costbench.service.sweep.SweepValidator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,6 +36,26 @@ class PredictionFlowTest {
 
     @Autowired
     DataSource dataSource;
+
+    @Autowired
+    SweepValidator sweepValidator;
+
+    @Test
+    void aSweepNamingIdsTheModelsDoNotKnowIsRefusedFieldByField() {
+        SweepDefinition definition = new SweepDefinition("ids", List.of("qwen3-8b", "gpt-9"), List.of(
+                new SweepDefinition.Target("h100-sxm", "vllm", List.of("warp-drive"), null, null),
+                new SweepDefinition.Target("trn2", "vllm", null, null, null),
+                new SweepDefinition.Target("tpu-v9", "vllm", null, null, null),
+                new SweepDefinition.Target("trn2", "vllm-neuron-optimized", List.of("eagle3"), null, null)),
+                List.of(1), List.of(new SweepDefinition.WorkloadShape(128, 64)), null, 1L);
+
+        List<FieldProblem> problems = sweepValidator.problems(definition);
+
+        assertThat(problems).extracting(FieldProblem::field)
+                .containsExactly("models[1]", "targets[0].optimizations", "targets[1].profile", "targets[2].hardware");
+        assertThat(problems.get(0).message()).startsWith("unknown model gpt-9; known: ").contains("qwen3-8b");
+        assertThat(problems.get(2).message()).contains("vllm-neuron-baseline");
+    }
 
     @Test
     void catalogIsRecordedWithContentHashesAtStartup() {

@@ -1,5 +1,7 @@
 package io.costbench.service.sweep;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -7,11 +9,22 @@ import io.costbench.engine.port.DoesNotFitException;
 
 /**
  * Stands in for the performance models, steered by the model id: "huge*" does not fit, "boom*" throws, "slow*" takes
- * 100 ms; anything else returns metrics derived from the scenario.
+ * 100 ms, "unknown*" is not in its catalog; anything else returns metrics derived from the scenario.
  */
 class FakePointSimulator implements PointSimulator {
 
     final AtomicInteger calls = new AtomicInteger();
+
+    @Override
+    public List<FieldProblem> unknownIds(SweepDefinition definition) {
+        List<FieldProblem> problems = new ArrayList<>();
+        for (int i = 0; i < definition.models().size(); i++) {
+            if (definition.models().get(i).startsWith("unknown")) {
+                problems.add(new FieldProblem("models[" + i + "]", "unknown model " + definition.models().get(i)));
+            }
+        }
+        return problems;
+    }
 
     @Override
     public PointOutcome simulate(Scenario scenario) {
