@@ -91,7 +91,9 @@ public record SweepForm(String name, String models, String targets, String concu
             if (field.equals("numPrompts")) {
                 field = problem.field().endsWith("minimum") ? "minimumPrompts" : "promptsPerConcurrency";
             }
-            errors.putIfAbsent(field.isEmpty() ? "name" : field, problem.field() + ": " + problem.message());
+            // Every problem of a form field, one per line (targets[0] and targets[2] share the targets box).
+            errors.merge(field.isEmpty() ? "name" : field, problem.field() + ": " + problem.message(),
+                    (earlier, next) -> earlier + "\n" + next);
         }
         return errors;
     }

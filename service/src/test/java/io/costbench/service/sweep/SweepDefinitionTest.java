@@ -72,8 +72,8 @@ class SweepDefinitionTest {
         assertThat(form.toDefinition(errors)).isNull();
         assertThat(errors).containsOnlyKeys("targets", "concurrencies", "workloads");
         assertThat(SweepForm.byFormField(List.of(new FieldProblem("targets[1].profile", "bad"),
-                new FieldProblem("numPrompts.minimum", "too big"))))
-                .containsEntry("targets", "targets[1].profile: bad")
+                new FieldProblem("numPrompts.minimum", "too big"), new FieldProblem("targets[2].hardware", "worse"))))
+                .containsEntry("targets", "targets[1].profile: bad\ntargets[2].hardware: worse")
                 .containsEntry("minimumPrompts", "numPrompts.minimum: too big");
     }
 }
