@@ -1,9 +1,5 @@
 package io.costbench.trainium2;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -12,6 +8,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.costbench.engine.data.CsvRows;
 import io.costbench.engine.data.DataFiles;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.DeploymentRequest;
@@ -40,22 +37,7 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
         List<Map<String, Object>> engines = (List<Map<String, Object>>) mapping.get("engines");
         Map<String, String> modelIds = (Map<String, String>) mapping.get("modelIds");
         List<ValidationCase> cases = new ArrayList<>();
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(publicMeasurementsCsv, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        List<String> header = parseCsvLine(lines.get(0));
-        for (String line : lines.subList(1, lines.size())) {
-            if (line.isBlank()) {
-                continue;
-            }
-            List<String> cells = parseCsvLine(line);
-            Map<String, String> row = new java.util.LinkedHashMap<>();
-            for (int i = 0; i < header.size() && i < cells.size(); i++) {
-                row.put(header.get(i), cells.get(i));
-            }
+        for (Map<String, String> row : CsvRows.read(publicMeasurementsCsv)) {
             String metric = row.get("metric");
             if (!"Trainium2".equals(row.get("hardware")) || !(metric.startsWith("TPOT") || metric.startsWith("ITL"))) {
                 continue;
@@ -109,34 +91,5 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
             throw new IllegalArgumentException("no number in " + text);
         }
         return Integer.parseInt(m.group());
-    }
-
-    /** RFC 4180 line: commas separate, double quotes enclose, "" escapes a quote. */
-    static List<String> parseCsvLine(String line) {
-        List<String> cells = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char ch = line.charAt(i);
-            if (quoted) {
-                if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    cell.append('"');
-                    i++;
-                } else if (ch == '"') {
-                    quoted = false;
-                } else {
-                    cell.append(ch);
-                }
-            } else if (ch == '"') {
-                quoted = true;
-            } else if (ch == ',') {
-                cells.add(cell.toString());
-                cell.setLength(0);
-            } else {
-                cell.append(ch);
-            }
-        }
-        cells.add(cell.toString());
-        return cells;
     }
 }
