@@ -1,10 +1,7 @@
 package io.costbench.service.export;
 
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
 
@@ -39,15 +36,8 @@ class ExportLimitTest {
         data.bulkPoints(sweep, "export-limit-" + UUID.randomUUID().toString().substring(0, 8), 50_000);
         LocalHttp http = new LocalHttp(port);
 
-        try (Socket socket = new Socket("localhost", port)) {
-            // An export that stalls: ~12 MB, more than the socket buffers hold, and this client reads only 4 KB.
-            OutputStream request = socket.getOutputStream();
-            request.write(("GET /api/v1/export/costs.csv?sweep=" + sweep + " HTTP/1.1\r\nHost: localhost\r\n"
-                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            request.flush();
-            InputStream in = socket.getInputStream();
-            assertThat(new String(in.readNBytes(4096), StandardCharsets.US_ASCII)).startsWith("HTTP/1.1 200");
-
+        // An export that stalls: ~12 MB, more than the socket buffers hold, and this client reads only 4 KB.
+        try (Socket socket = ExportTestData.stalledDownload(port, "/api/v1/export/costs.csv?sweep=" + sweep)) {
             HttpResponse<String> refused = http.get("/api/v1/export/runs.csv");
             assertThat(refused.statusCode()).isEqualTo(429);
             assertThat(refused.headers().firstValue("Retry-After"))

@@ -1,5 +1,10 @@
 package io.costbench.service.export;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
@@ -7,6 +12,8 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Sweeps and points written straight into the tables, as the sweep runner stores them. */
 final class ExportTestData {
@@ -46,6 +53,21 @@ final class ExportTestData {
                         p.outputTokens(), p.concurrency(), p.status(), p.chips(), p.outputThroughput(),
                         p.totalThroughput(), p.ttftMs(), p.tpotMs(), p.chips() == null ? null : "sha", p.completedAt())
                 .update();
+    }
+
+    /**
+     * Starts a download and reads only its first 4 KB: with more than the socket buffers hold still to come, the
+     * export stalls until the returned socket is closed.
+     */
+    static Socket stalledDownload(int port, String path) throws IOException {
+        Socket socket = new Socket("localhost", port);
+        OutputStream request = socket.getOutputStream();
+        request.write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        request.flush();
+        InputStream in = socket.getInputStream();
+        assertThat(new String(in.readNBytes(4096), StandardCharsets.US_ASCII)).startsWith("HTTP/1.1 200");
+        return socket;
     }
 
     /**
