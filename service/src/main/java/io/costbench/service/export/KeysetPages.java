@@ -29,8 +29,12 @@ import org.springframework.stereotype.Component;
 @Component
 class KeysetPages implements DisposableBean {
 
-    /** Rows per query: large enough that the per-query cost vanishes, small enough to be nothing for the heap. */
-    static final int PAGE_ROWS = 5000;
+    /**
+     * Rows per query: enough that the per-query cost hardly shows, few enough that a page is read and written before
+     * the young generation of a small heap is collected (5,000-row pages outlived it and were promoted as garbage:
+     * at -Xmx106m an H2 export of a million rows took 15 s instead of 13).
+     */
+    static final int PAGE_ROWS = 1000;
 
     /** Writes one row of a page; its exception ends the export. */
     @FunctionalInterface
