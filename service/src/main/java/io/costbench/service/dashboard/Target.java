@@ -2,6 +2,8 @@ package io.costbench.service.dashboard;
 
 import java.util.Map;
 
+import io.costbench.service.sweep.Scenario;
+
 /** What a series of results ran on: hardware, serving profile and any optimization switches on top of it. */
 public record Target(String hardwareId, String profileId, String optimizations) implements Comparable<Target> {
 
@@ -12,12 +14,16 @@ public record Target(String hardwareId, String profileId, String optimizations) 
         optimizations = optimizations == null ? "" : optimizations;
     }
 
-    /** "Trainium2 optimized", "H100 vllm": the hardware's name and the profile without its stack prefix. */
+    /**
+     * "Trainium2 optimized", "H100 vllm +eagle3": the hardware's name, the profile without its stack prefix, and the
+     * switches asked for on top of the profile's own (none shown when the point kept the profile's).
+     */
     public String label() {
         String profile = profileId.startsWith("vllm-neuron-") ? profileId.substring("vllm-neuron-".length())
                 : profileId;
         return HARDWARE_NAMES.getOrDefault(hardwareId, hardwareId) + " " + profile
-                + (optimizations.isBlank() ? "" : " +" + optimizations);
+                + (optimizations.isBlank() || optimizations.equals(Scenario.DEFAULT_OPTIMIZATIONS) ? ""
+                        : " +" + optimizations);
     }
 
     /** The URL/form value naming this target. */

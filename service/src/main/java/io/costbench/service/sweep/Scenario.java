@@ -10,6 +10,9 @@ import io.costbench.engine.sim.Workload;
 public record Scenario(int index, String model, SweepDefinition.Target target, int inputTokens, int outputTokens,
         int concurrency, int numPrompts, long seed) {
 
+    /** The stored optimizations of a point that kept its profile's own switches. */
+    public static final String DEFAULT_OPTIMIZATIONS = "default";
+
     /** Identifies the point within its sweep; unique per sweep, so re-running a chunk cannot write it twice. */
     public String key() {
         return model + "|" + target.key() + "|" + inputTokens + "/" + outputTokens + "|c=" + concurrency;
@@ -29,6 +32,6 @@ public record Scenario(int index, String model, SweepDefinition.Target target, i
     /** The column form of the requested switches. */
     String optimizationsLabel() {
         List<String> requested = target.optimizations();
-        return requested == null ? "default" : String.join("+", new TreeSet<>(requested));
+        return requested == null ? DEFAULT_OPTIMIZATIONS : String.join("+", new TreeSet<>(requested));
     }
 }
