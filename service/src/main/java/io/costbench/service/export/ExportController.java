@@ -100,8 +100,13 @@ class ExportController {
         }
         try {
             startCsv(response, fileName);
-            try (Writer out = writer(response)) {
+            Writer out = writer(response);
+            try {
                 long rows = export.write(out);
+                // Closing ends the chunked body: only a complete export gets there. On any other failure the body
+                // stays open and the container drops the connection, so the client sees a failed download rather
+                // than a shorter CSV that looks complete.
+                out.close();
                 log.debug("exported {} rows as {}", rows, fileName);
             } catch (IOException e) {
                 // Only the response stream throws IOException here: the client went away at a write or the close.
