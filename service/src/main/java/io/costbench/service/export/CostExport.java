@@ -38,16 +38,16 @@ class CostExport {
      * although the sweep is fixed: H2 sees that the index gives the order only then, and would otherwise sort the
      * rest of the sweep for every page. Sweep names come from a map loaded once: sweeps are few, points are many.
      */
-    private static final String SELECT = "select p.completed_at, p.sweep_id, p.sweep_id, p.point_index, p.status, "
+    private static final String SELECT = "select p.completed_at, p.sweep_id, p.point_index, p.status, "
             + "p.model_id, p.hardware_id, p.profile_id, p.optimizations, p.tensor_parallel, p.chips, "
             + "p.precision_name, p.input_tokens, p.output_tokens, p.concurrency, p.output_throughput, "
             + "p.total_token_throughput, p.median_ttft_ms, p.median_tpot_ms "
             + "from sweep_point p";
 
-    private static final Page.Kind[] LAYOUT = Page.layout(Kind.INSTANT, Kind.INTEGER, Kind.INTEGER, Kind.INTEGER,
-            Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.INTEGER, Kind.INTEGER, Kind.TEXT, Kind.INTEGER,
+    private static final Page.Kind[] LAYOUT = Page.layout(Kind.INSTANT, Kind.INTEGER, Kind.INTEGER, Kind.TEXT,
+            Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.INTEGER, Kind.INTEGER, Kind.TEXT, Kind.INTEGER,
             Kind.INTEGER, Kind.INTEGER, Kind.NUMBER, Kind.NUMBER, Kind.NUMBER, Kind.NUMBER);
-    private static final int POINT_INDEX = 4;
+    private static final int POINT_INDEX = 3;
     private static final long SECONDS_PER_DAY = 86_400;
 
     private final KeysetPages pages;
@@ -106,12 +106,12 @@ class CostExport {
             Map<Price, String[]> priceCells, LocalDate today, Map<Long, String> sweepNames) throws IOException {
         Instant ranAt = page.instant(row, 1);
         long sweepId = page.integer(row, 2);
-        String hardware = page.text(row, 7);
-        long chips = page.integer(row, 11);
-        boolean hasChips = !page.isNull(row, 11) && chips >= 1;
-        double outputPerS = page.number(row, 16);
-        double totalPerS = page.number(row, 17);
-        double tpotMs = page.number(row, 19);
+        String hardware = page.text(row, 6);
+        long chips = page.integer(row, 10);
+        boolean hasChips = !page.isNull(row, 10) && chips >= 1;
+        double outputPerS = page.number(row, 15);
+        double totalPerS = page.number(row, 16);
+        double tpotMs = page.number(row, 18);
         // The UTC day by arithmetic: ZoneOffset.UTC.getRules() builds a new ZoneRules on every call.
         LocalDate pricedOn = filter.priceMode() == PriceMode.CURRENT ? today
                 : LocalDate.ofEpochDay(Math.floorDiv(ranAt.getEpochSecond(), SECONDS_PER_DAY));
@@ -121,21 +121,21 @@ class CostExport {
                 .integer(sweepId)
                 .text(sweepNames.computeIfAbsent(sweepId, this::sweepName))
                 .integer(page.integer(row, POINT_INDEX))
+                .text(page.text(row, 4))
                 .text(page.text(row, 5))
-                .text(page.text(row, 6))
                 .text(hardware)
+                .text(page.text(row, 7))
                 .text(page.text(row, 8))
-                .text(page.text(row, 9))
-                .integer(page.integer(row, 10), !page.isNull(row, 10))
+                .integer(page.integer(row, 9), !page.isNull(row, 9))
                 .integer(chips, hasChips)
-                .text(page.text(row, 12))
+                .text(page.text(row, 11))
+                .integer(page.integer(row, 12))
                 .integer(page.integer(row, 13))
                 .integer(page.integer(row, 14))
-                .integer(page.integer(row, 15))
                 .number(outputPerS)
                 .number(hasChips ? outputPerS / chips : Double.NaN)
                 .number(tpotMs > 0 ? 1000.0 / tpotMs : Double.NaN)
-                .number(page.number(row, 18))
+                .number(page.number(row, 17))
                 .number(tpotMs)
                 .formatted(filter.priceMode().id());
         String[] cells = price == null ? noPrice(filter) : priceCells.computeIfAbsent(price, CostExport::priceCells);

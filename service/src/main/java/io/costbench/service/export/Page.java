@@ -4,7 +4,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.Arrays;
 
 /**
  * One page of an export's rows, read off its result set and held column by column in arrays (numbers unboxed), so
@@ -108,10 +107,5 @@ final class Page {
                 }
             }
         }
-    }
-
-    @Override
-    public String toString() {
-        return "Page[" + size + " rows of " + Arrays.toString(kinds) + "]";
     }
 }
