@@ -67,9 +67,6 @@ class SweepPointSimulator implements PointSimulator {
     }
 
     private static FieldProblem problem(String field, BadInputException e) {
-        String detail = e.getBody().getDetail();
-        String prefix = e.field() + ": ";
-        return new FieldProblem(field, detail != null && detail.startsWith(prefix)
-                ? detail.substring(prefix.length()) : detail);
+        return new FieldProblem(field, e.reason());
     }
 }

@@ -14,10 +14,12 @@ import org.springframework.web.ErrorResponseException;
 public class BadInputException extends ErrorResponseException {
 
     private final String field;
+    private final String reason;
 
     public BadInputException(HttpStatusCode status, String field, String detail) {
         super(status, problem(status, field, detail), null);
         this.field = field;
+        this.reason = detail;
     }
 
     /** 422 Unprocessable Content: the usual answer for a value that is well-formed but wrong. */
@@ -31,6 +33,11 @@ public class BadInputException extends ErrorResponseException {
 
     public String field() {
         return field;
+    }
+
+    /** What is wrong with the field, without the field's name (the problem's detail starts with it). */
+    public String reason() {
+        return reason;
     }
 
     @Override
