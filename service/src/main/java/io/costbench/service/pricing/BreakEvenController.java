@@ -103,11 +103,7 @@ class BreakEvenController {
         if (field == null || SHARED_FIELDS.contains(field)) {
             return e;
         }
-        String detail = e.getBody().getDetail();
-        if (detail != null && detail.startsWith(field + ": ")) {
-            detail = detail.substring(field.length() + 2);
-        }
         String renamed = side + field.substring(0, 1).toUpperCase(Locale.ROOT) + field.substring(1);
-        return new BadInputException(e.getStatusCode(), renamed, detail);
+        return new BadInputException(e.getStatusCode(), renamed, e.reason());
     }
 }
