@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.costbench.service.run.RunScenario;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -17,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Measured runs pushed by CI: the newest runs grouped by series, measured vs predicted with the relative error, the
- * regression verdict, and a link to each run's raw payload (GET /api/v1/runs/{id}).
+ * regression verdict, measured vs predicted cost, and a link to each run's page ({@code /runs/{id}}).
  */
 @Controller
 class RunsPageController {
@@ -32,24 +33,27 @@ class RunsPageController {
         this.json = json;
     }
 
-    public record RunRow(long id, String seriesKey, String model, String hardware, String profile, String scenario, String branch,
-            String gitSha, String ciUrl, Instant createdAt, Double measuredThroughput, Double predictedThroughput,
-            Double throughputError, Double measuredTpot, Double predictedTpot, Double tpotError, String verdict) {
+    public record RunRow(long id, String seriesKey, String seriesLabel, String model, String hardware, String profile,
+            String scenario, String branch, String gitSha, String ciUrl, Instant createdAt, Double measuredThroughput,
+            Double predictedThroughput, Double throughputError, Double measuredTpot, Double predictedTpot,
+            Double tpotError, String verdict, Double measuredCost, Double predictedCost, String costReason) {
 
         public String percent(Double error) {
             return error == null ? "—" : String.format("%+.1f%%", error * 100);
         }
     }
 
-    public record Series(String key, List<RunRow> runs) {
+    public record Series(String key, String label, List<RunRow> runs) {
     }
 
     @GetMapping("/runs")
     String runs(@RequestParam(required = false) String model, Model page) {
         String filter = model == null || model.isBlank() || model.length() > 200 ? null : model;
-        List<RunRow> rows = jdbc.sql("select id, series_key, model, hardware, profile, input_tokens, output_tokens,"
-                        + " concurrency, branch, git_sha, ci_url, created_at, output_throughput, median_tpot_ms,"
-                        + " prediction_json, regression_verdict from measured_run"
+        List<RunRow> rows = jdbc.sql("select id, series_key, model, hardware, profile, tensor_parallel,"
+                        + " precision_name, input_tokens, output_tokens, concurrency, request_rate, branch, git_sha,"
+                        + " ci_url, created_at, output_throughput, median_tpot_ms, prediction_json,"
+                        + " regression_verdict, usd_per_million_output_tokens,"
+                        + " predicted_usd_per_million_output_tokens, cost_reason from measured_run"
                         + (filter == null ? "" : " where model = :model") + " order by id desc limit " + MAX_RUNS)
                 .params(filter == null ? Map.of() : Map.of("model", filter))
                 .query((rs, i) -> {
@@ -57,15 +61,23 @@ class RunsPageController {
                     Map<String, Double> predicted = prediction.getOrDefault("metrics", Map.of());
                     Map<String, Double> error = prediction.getOrDefault("relativeError", Map.of());
                     OffsetDateTime created = rs.getObject("created_at", OffsetDateTime.class);
-                    String scenario = rs.getObject("input_tokens") == null ? "" : rs.getInt("input_tokens") + "/"
-                            + rs.getInt("output_tokens") + " tokens, c=" + rs.getObject("concurrency");
-                    return new RunRow(rs.getLong("id"), rs.getString("series_key"), rs.getString("model"), rs.getString("hardware"),
+                    RunScenario series = new RunScenario(rs.getString("model"), rs.getString("hardware"),
+                            rs.getString("profile"), rs.getObject("tensor_parallel", Integer.class),
+                            rs.getString("precision_name"), rs.getObject("input_tokens", Integer.class),
+                            rs.getObject("output_tokens", Integer.class), rs.getObject("concurrency", Integer.class),
+                            rs.getObject("request_rate", Double.class), null, null);
+                    String scenario = workload(series);
+                    return new RunRow(rs.getLong("id"), rs.getString("series_key"), series.label(),
+                            rs.getString("model"), rs.getString("hardware"),
                             rs.getString("profile"), scenario, rs.getString("branch"), rs.getString("git_sha"),
                             rs.getString("ci_url"), created == null ? null : created.toInstant(),
                             (Double) rs.getObject("output_throughput", Double.class),
                             predicted.get("output_throughput"), error.get("output_throughput"),
                             (Double) rs.getObject("median_tpot_ms", Double.class), predicted.get("median_tpot_ms"),
-                            error.get("median_tpot_ms"), rs.getString("regression_verdict"));
+                            error.get("median_tpot_ms"), rs.getString("regression_verdict"),
+                            rs.getObject("usd_per_million_output_tokens", Double.class),
+                            rs.getObject("predicted_usd_per_million_output_tokens", Double.class),
+                            rs.getString("cost_reason"));
                 })
                 .list();
         Map<String, List<RunRow>> bySeries = new LinkedHashMap<>();
@@ -73,8 +85,8 @@ class RunsPageController {
             bySeries.computeIfAbsent(row.seriesKey(), k -> new ArrayList<>()).add(row);
         }
         page.addAttribute("model", filter);
-        page.addAttribute("series", bySeries.entrySet().stream().map(e -> new Series(e.getKey(), e.getValue()))
-                .toList());
+        page.addAttribute("series", bySeries.entrySet().stream()
+                .map(e -> new Series(e.getKey(), e.getValue().get(0).seriesLabel(), e.getValue())).toList());
         page.addAttribute("runCount", rows.size());
         page.addAttribute("throughputChart", rows.isEmpty() ? null
                 : json.writeValueAsString(scatter(rows, "Output throughput: measured vs predicted", "tokens/s",
@@ -83,6 +95,22 @@ class RunsPageController {
                 : json.writeValueAsString(scatter(rows, "Median TPOT: measured vs predicted", "ms",
                         RunRow::predictedTpot, RunRow::measuredTpot, "runs-tpot")));
         return "runs";
+    }
+
+    /** The workload in words, leaving out what the run did not state (no "c=null"). */
+    static String workload(RunScenario scenario) {
+        List<String> parts = new ArrayList<>();
+        if (scenario.inputTokens() != null || scenario.outputTokens() != null) {
+            parts.add((scenario.inputTokens() == null ? "?" : scenario.inputTokens()) + "/"
+                    + (scenario.outputTokens() == null ? "?" : scenario.outputTokens()) + " tokens");
+        }
+        if (scenario.concurrency() != null) {
+            parts.add("concurrency " + scenario.concurrency());
+        }
+        if (scenario.requestRate() != null) {
+            parts.add(scenario.requestRate() + " req/s");
+        }
+        return String.join(", ", parts);
     }
 
     /** One point per run (x predicted, y measured) by hardware, and the y = x line of a perfect prediction. */

@@ -31,15 +31,25 @@ record CostFilter(Long sweepId, String model, String hardware, String profile, L
         if (fromDate != null && toDate != null && toDate.isBefore(fromDate)) {
             throw BadInputException.badRequest("to", "'to' (" + toDate + ") is before 'from' (" + fromDate + ")");
         }
-        PriceMode mode = blank(priceMode) ? PriceMode.AT_RUN : PriceMode.fromId(priceMode.trim())
+        PriceMode mode = priceMode(priceMode);
+        PurchaseOption option = priceOption(priceOption);
+        return new CostFilter(sweepId(sweep), id("model", model), id("hardware", hardware), id("profile", profile),
+                fromDate, toDate, mode, option);
+    }
+
+    /** @throws BadInputException (400) naming {@code priceMode}; at-run when blank */
+    static PriceMode priceMode(String priceMode) {
+        return blank(priceMode) ? PriceMode.AT_RUN : PriceMode.fromId(priceMode.trim())
                 .orElseThrow(() -> BadInputException.badRequest("priceMode",
                         "unknown price mode '" + priceMode + "'; known: at-run, current"));
-        PurchaseOption option = blank(priceOption) ? PurchaseOption.ON_DEMAND : PurchaseOption.fromId(priceOption)
+    }
+
+    /** @throws BadInputException (400) naming {@code priceOption}; on-demand when blank */
+    static PurchaseOption priceOption(String priceOption) {
+        return blank(priceOption) ? PurchaseOption.ON_DEMAND : PurchaseOption.fromId(priceOption)
                 .orElseThrow(() -> BadInputException.badRequest("priceOption", "unknown purchase option '"
                         + priceOption + "'; known: " + Arrays.stream(PurchaseOption.values())
                                 .map(PurchaseOption::id).collect(Collectors.joining(", "))));
-        return new CostFilter(sweepId(sweep), id("model", model), id("hardware", hardware), id("profile", profile),
-                fromDate, toDate, mode, option);
     }
 
     private static Long sweepId(String sweep) {

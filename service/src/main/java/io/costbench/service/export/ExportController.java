@@ -83,8 +83,9 @@ class ExportController {
     void runs(@RequestParam(required = false) String model, @RequestParam(required = false) String hardware,
             @RequestParam(required = false) String profile, @RequestParam(required = false) String branch,
             @RequestParam(required = false) String from, @RequestParam(required = false) String to,
+            @RequestParam(required = false) String priceMode, @RequestParam(required = false) String priceOption,
             HttpServletResponse response) throws IOException {
-        RunFilter filter = RunFilter.parse(model, hardware, profile, branch, from, to);
+        RunFilter filter = RunFilter.parse(model, hardware, profile, branch, from, to, priceMode, priceOption);
         runs.checkKnown(filter);
         write(ExportFileName.runs(clock.instant()), response, out -> runs.write(filter, out));
     }

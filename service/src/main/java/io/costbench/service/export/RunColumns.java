@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * The columns of {@code runs.csv}, in order: the run's context, its normalized metrics (vLLM names and units), the
- * prediction for its scenario with the relative error (measured - predicted) / predicted, and the regression
- * verdict. Stable like {@link CostColumns}; documented in the README's "CSV export" section.
+ * prediction for its scenario with the relative error (measured - predicted) / predicted, the regression
+ * verdict, and the run's cost beside the prediction's ({@link #COST}). Stable like {@link CostColumns}; documented in the README's "CSV export" section.
  */
 final class RunColumns {
 
@@ -40,6 +40,15 @@ final class RunColumns {
             "precision", "input_tokens", "output_tokens", "concurrency", "request_rate_per_s", "engine",
             "engine_version", "git_sha", "branch", "ci_url");
 
+    /**
+     * Cost columns (appended after the verdict): measured and predicted USD per million output tokens, the price
+     * used (amount, id, option), at-run or current, the accelerator and how many were billed, and why a run has no
+     * cost.
+     */
+    static final List<String> COST = List.of("usd_per_million_output_tokens",
+            "predicted_usd_per_million_output_tokens", "price_usd_per_accelerator_hour", "price_id", "price_option",
+            "price_basis", "billed_accelerator", "billed_accelerators", "cost_reason");
+
     static final List<String> HEADER = header();
 
     private RunColumns() {
@@ -52,6 +61,7 @@ final class RunColumns {
         // Relative errors are fractions: 0.05 = measured 5 % above the prediction.
         PREDICTED.forEach(p -> header.add("relative_error_" + p[0]));
         header.add("regression_verdict");
+        header.addAll(COST);
         return List.copyOf(header);
     }
 }

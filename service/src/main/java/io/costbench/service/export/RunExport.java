@@ -2,12 +2,20 @@ package io.costbench.service.export;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+
+import io.costbench.pricing.CostMath;
+import io.costbench.pricing.Price;
+import io.costbench.service.pricing.PriceBook;
+import io.costbench.service.pricing.PriceFilter;
+import io.costbench.service.pricing.PricingProperties;
+import io.costbench.service.run.RunCosting;
 import org.springframework.stereotype.Service;
 
 import io.costbench.service.export.Page.Kind;
@@ -25,20 +33,27 @@ class RunExport {
 
     private static final String SELECT = "select id, created_at, format, source_label, model, hardware, profile, "
             + "tensor_parallel, precision_name, input_tokens, output_tokens, concurrency, request_rate, engine, "
-            + "engine_version, git_sha, branch, ci_url, metrics_json, prediction_json, regression_verdict "
+            + "engine_version, git_sha, branch, ci_url, metrics_json, prediction_json, regression_verdict, "
+            + "billed_accelerator, billed_accelerators, cost_reason, output_throughput "
             + "from measured_run";
     private static final Page.Kind[] LAYOUT = Page.layout(Kind.INTEGER, Kind.INSTANT, Kind.TEXT, Kind.TEXT, Kind.TEXT,
             Kind.TEXT, Kind.TEXT, Kind.INTEGER, Kind.TEXT, Kind.INTEGER, Kind.INTEGER, Kind.INTEGER, Kind.NUMBER,
-            Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT);
+            Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT,
+            Kind.INTEGER, Kind.TEXT, Kind.NUMBER);
+    private static final long SECONDS_PER_DAY = 86_400;
 
     private final KeysetPages pages;
     private final JdbcClient jdbc;
     private final JsonMapper json;
+    private final PriceBook priceBook;
+    private final PricingProperties pricing;
 
-    RunExport(KeysetPages pages, JdbcClient jdbc, JsonMapper json) {
+    RunExport(KeysetPages pages, JdbcClient jdbc, JsonMapper json, PriceBook priceBook, PricingProperties pricing) {
         this.pages = pages;
         this.jdbc = jdbc;
         this.json = json;
+        this.priceBook = priceBook;
+        this.pricing = pricing;
     }
 
     /** @throws BadInputException (400) for a model, hardware, profile or branch no stored run has */
@@ -54,10 +69,16 @@ class RunExport {
         csv.header(RunColumns.HEADER);
         List<Object> params = new ArrayList<>();
         String sql = SELECT + where(filter, params) + " id > ? order by id";
-        return pages.stream(sql, params, Long.MIN_VALUE, LAYOUT, 1, (page, row) -> row(csv, page, row));
+        // The few prices of the option, loaded once; re-priced per row like the cost export.
+        PriceTable prices = new PriceTable(priceBook.list(new PriceFilter(null, filter.priceOption(), null, null)),
+                filter.priceOption(), pricing.defaultRegion());
+        LocalDate today = priceBook.today();
+        return pages.stream(sql, params, Long.MIN_VALUE, LAYOUT, 1,
+                (page, row) -> row(csv, page, row, filter, prices, today));
     }
 
-    private void row(CsvLine csv, Page page, int row) throws IOException {
+    private void row(CsvLine csv, Page page, int row, RunFilter filter, PriceTable prices, LocalDate today)
+            throws IOException {
         csv.integer(page.integer(row, 1)).timestamp(page.instant(row, 2));
         for (int column = 3; column <= 7; column++) {
             csv.text(page.text(row, column));
@@ -83,7 +104,51 @@ class RunExport {
         for (String[] metric : RunColumns.PREDICTED) {
             number(csv, errors.get(metric[1]));
         }
-        csv.text(page.text(row, 21)).end();
+        csv.text(page.text(row, 21));
+        cost(csv, page, row, filter, prices, today, predicted);
+        csv.end();
+    }
+
+    /** The cost columns ({@link RunColumns#COST}): the billed accelerators at the price of the filter's mode. */
+    private static void cost(CsvLine csv, Page page, int row, RunFilter filter, PriceTable prices, LocalDate today,
+            JsonNode predicted) throws IOException {
+        String accelerator = page.text(row, 22);
+        boolean billed = accelerator != null && !page.isNull(row, 23) && page.integer(row, 23) >= 1;
+        int accelerators = billed ? (int) page.integer(row, 23) : 0;
+        double output = page.number(row, 25);
+        LocalDate pricedOn = filter.priceMode() == PriceMode.CURRENT ? today
+                : LocalDate.ofEpochDay(Math.floorDiv(page.instant(row, 2).getEpochSecond(), SECONDS_PER_DAY));
+        Price price = billed ? prices.inForce(accelerator, pricedOn) : null;
+        String reason = null;
+        if (!billed) {
+            reason = page.text(row, 24);
+        } else if (price == null) {
+            reason = "no " + filter.priceOption().id() + " price for " + accelerator + " in force on " + pricedOn;
+        } else if (!(output > 0) || Double.isInfinite(output)) {
+            reason = "the run reports no output throughput";
+        }
+        if (price != null && reason == null) {
+            csv.number(CostMath.perMillion(accelerators * price.perHour(), output));
+        } else {
+            csv.empty();
+        }
+        Double predictedCost = price == null ? null : RunCosting.predictedCost(price.perHour(), accelerators,
+                value(predicted.get("output_throughput_per_chip")), value(predicted.get("output_throughput")));
+        csv.number(predictedCost == null ? Double.NaN : predictedCost);
+        if (price == null) {
+            csv.empty().empty().formatted(filter.priceOption().id());
+        } else {
+            csv.formatted(CsvCells.decimal(price.usdPerAcceleratorHour()))
+                    .formatted(price.id() == null ? CsvCells.EMPTY : Long.toString(price.id()))
+                    .formatted(price.key().option().id());
+        }
+        csv.formatted(filter.priceMode().id()).text(accelerator)
+                .integer(accelerators, billed)
+                .text(reason);
+    }
+
+    private static Double value(JsonNode node) {
+        return node == null || !node.isNumber() ? null : node.doubleValue();
     }
 
     private static void number(CsvLine csv, JsonNode node) throws IOException {

@@ -9,7 +9,10 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-/** One measured run as stored: scenario, provenance, metrics (JSON, vLLM names) and the verdicts given. */
+/**
+ * One measured run as stored: scenario, provenance, metrics (JSON, vLLM names), the verdicts given and its cost at
+ * push (accelerators billed, the price id used, measured and predicted USD per million output tokens, or why none).
+ */
 @Entity
 @Table(name = "measured_run")
 public class MeasuredRun {
@@ -64,6 +67,22 @@ public class MeasuredRun {
     private String regressionJson;
     @Column(name = "created_at")
     private Instant createdAt;
+    @Column(name = "billed_accelerator")
+    private String billedAccelerator;
+    @Column(name = "billed_accelerators")
+    private Integer billedAccelerators;
+    @Column(name = "accelerators_from")
+    private String acceleratorsFrom;
+    @Column(name = "cost_price_id")
+    private Long costPriceId;
+    @Column(name = "cost_price_option")
+    private String costPriceOption;
+    @Column(name = "usd_per_million_output_tokens")
+    private Double usdPerMillionOutputTokens;
+    @Column(name = "predicted_usd_per_million_output_tokens")
+    private Double predictedUsdPerMillionOutputTokens;
+    @Column(name = "cost_reason")
+    private String costReason;
 
     protected MeasuredRun() {
     }
@@ -107,6 +126,17 @@ public class MeasuredRun {
         this.regressionJson = regressionJson;
     }
 
+    void priced(RunCost cost, String option) {
+        this.billedAccelerator = cost.accelerator();
+        this.billedAccelerators = cost.accelerators();
+        this.acceleratorsFrom = cost.acceleratorsFrom();
+        this.costPriceId = cost.price() == null ? null : cost.price().id();
+        this.costPriceOption = cost.price() == null ? null : option;
+        this.usdPerMillionOutputTokens = cost.usdPerMillionOutputTokens();
+        this.predictedUsdPerMillionOutputTokens = cost.predictedUsdPerMillionOutputTokens();
+        this.costReason = cost.reason();
+    }
+
     public Long getId() { return id; }
     public Long getUploadId() { return uploadId; }
     public int getPositionInUpload() { return positionInUpload; }
@@ -135,4 +165,12 @@ public class MeasuredRun {
     public String getRegressionVerdict() { return regressionVerdict; }
     public String getRegressionJson() { return regressionJson; }
     public Instant getCreatedAt() { return createdAt; }
+    public String getBilledAccelerator() { return billedAccelerator; }
+    public Integer getBilledAccelerators() { return billedAccelerators; }
+    public String getAcceleratorsFrom() { return acceleratorsFrom; }
+    public Long getCostPriceId() { return costPriceId; }
+    public String getCostPriceOption() { return costPriceOption; }
+    public Double getUsdPerMillionOutputTokens() { return usdPerMillionOutputTokens; }
+    public Double getPredictedUsdPerMillionOutputTokens() { return predictedUsdPerMillionOutputTokens; }
+    public String getCostReason() { return costReason; }
 }

@@ -19,4 +19,7 @@ interface MeasuredRunRepository extends JpaRepository<MeasuredRun, Long>, JpaSpe
     List<MeasuredRun> findByGitShaAndSeriesKey(String gitSha, String seriesKey);
 
     List<MeasuredRun> findByUploadIdOrderByPositionInUpload(long uploadId);
+
+    /** A series' runs on every branch, for its history chart. */
+    List<MeasuredRun> findBySeriesKey(String seriesKey, Pageable page);
 }

@@ -60,11 +60,14 @@ class PushRequestReader {
     private final Map<RunFormat, ResultAdapter> adapters = new EnumMap<>(RunFormat.class);
     private final Validator validator;
     private final RunsProperties properties;
+    private final RunCosting costing;
 
-    PushRequestReader(List<ResultAdapter> adapters, Validator validator, RunsProperties properties) {
+    PushRequestReader(List<ResultAdapter> adapters, Validator validator, RunsProperties properties,
+            RunCosting costing) {
         adapters.forEach(adapter -> this.adapters.put(adapter.format(), adapter));
         this.validator = validator;
         this.properties = properties;
+        this.costing = costing;
     }
 
     /** The JSON envelope {@code {"format", "context", "result"}}, with the body's bytes as sent. */
@@ -199,6 +202,7 @@ class PushRequestReader {
                     .sorted(Comparator.comparing(error -> error.get("field")))
                     .toList());
         }
+        costing.check(context);
         return context;
     }
 

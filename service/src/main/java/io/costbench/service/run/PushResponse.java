@@ -8,18 +8,19 @@ import java.util.Map;
  * GuideLLM sweep or a multi-line JSON Lines file is the only one; {@code runs} lists all of them in file order.
  *
  * @param prediction null when costbench has no prediction for the scenario
+ * @param cost       the run priced at the price in force on its date (no amount, with the reason, when it cannot be)
  */
 public record PushResponse(long id, long uploadId, String format, RunScenario scenario, Map<String, Double> metrics,
-        Prediction prediction, Regression regression, List<RunOutcome> runs) {
+        Prediction prediction, Regression regression, RunCost cost, List<RunOutcome> runs) {
 
     /** One stored run of the push. */
     public record RunOutcome(long id, String source, RunScenario scenario, Map<String, Double> metrics,
-            Prediction prediction, Regression regression) {
+            Prediction prediction, Regression regression, RunCost cost) {
     }
 
     static PushResponse of(long uploadId, RunFormat format, List<RunOutcome> runs) {
         RunOutcome first = runs.get(0);
         return new PushResponse(first.id(), uploadId, format.wireName(), first.scenario(), first.metrics(),
-                first.prediction(), first.regression(), runs);
+                first.prediction(), first.regression(), first.cost(), runs);
     }
 }

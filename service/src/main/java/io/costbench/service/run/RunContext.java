@@ -8,7 +8,8 @@ import jakarta.validation.constraints.Size;
 
 /**
  * What the CI job says about the run it pushes. Model and hardware are required (SGLang files name no model);
- * the rest is optional, and the workload and concurrency fall back to what the file states.
+ * the rest is optional, and the workload and concurrency fall back to what the file states. {@code accelerators}
+ * and {@code instanceType} say what the run is billed for when its hardware and TP do not (a whole instance).
  */
 public record RunContext(
         @NotBlank @Size(max = 200) String model,
@@ -24,5 +25,7 @@ public record RunContext(
         @Pattern(regexp = "[0-9a-fA-F]{7,64}", message = "must be a hex commit id of 7 to 64 characters")
         String gitSha,
         @Size(max = 200) String branch,
-        @Size(max = 1000) @Pattern(regexp = "https?://\\S+", message = "must be an http(s) URL") String ciUrl) {
+        @Size(max = 1000) @Pattern(regexp = "https?://\\S+", message = "must be an http(s) URL") String ciUrl,
+        @Positive @Max(100_000) Integer accelerators,
+        @Size(max = 64) String instanceType) {
 }

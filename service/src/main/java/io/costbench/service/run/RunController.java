@@ -129,7 +129,7 @@ class RunController {
                 verdict, since, until);
         Page<MeasuredRun> found = runs.findAll(query.specification(),
                 PageRequest.of(page, size, Sort.by(Sort.Direction.DESC, "id")));
-        return new RunViews.RunPage(found.map(views::summary).getContent(), page, size, found.getTotalElements(),
+        return new RunViews.RunPage(views.summaries(found.getContent()), page, size, found.getTotalElements(),
                 found.getTotalPages());
     }
 

@@ -37,18 +37,20 @@ class RunIngestion {
     private final MeasuredRunRepository runs;
     private final RegressionDetector detector;
     private final RunPredictor predictor;
+    private final RunCosting costing;
     private final RunsProperties properties;
     private final TransactionTemplate transaction;
     private final JsonMapper jsonMapper;
     private final Clock clock = Clock.systemUTC();
 
     RunIngestion(RunUploadRepository uploads, MeasuredRunRepository runs, RegressionDetector detector,
-            RunPredictor predictor, RunsProperties properties, TransactionTemplate transaction,
+            RunPredictor predictor, RunCosting costing, RunsProperties properties, TransactionTemplate transaction,
             JsonMapper jsonMapper) {
         this.uploads = uploads;
         this.runs = runs;
         this.detector = detector;
         this.predictor = predictor;
+        this.costing = costing;
         this.properties = properties;
         this.transaction = transaction;
         this.jsonMapper = jsonMapper;
@@ -105,8 +107,12 @@ class RunIngestion {
                     .map(predicted -> Prediction.compare(predicted, metrics)).orElse(null);
             run.judged(prediction == null ? null : jsonMapper.writeValueAsString(prediction), regression.verdict(),
                     jsonMapper.writeValueAsString(regression));
+            RunCost cost = costing.price(costing.billing(context, resolved.scenario()),
+                    metrics.get("output_throughput"), prediction == null ? null : prediction.metrics(),
+                    io.costbench.service.pricing.Repricing.AT_RUN, RunCosting.runDate(now), RunCosting.STORED_OPTION);
+            run.priced(cost, RunCosting.STORED_OPTION.id());
             outcomes.add(new PushResponse.RunOutcome(run.getId(), resolved.parsed().label(), resolved.scenario(),
-                    metrics, prediction, regression));
+                    metrics, prediction, regression, cost));
         }
         String json = jsonMapper.writeValueAsString(PushResponse.of(upload.getId(), command.format(), outcomes));
         upload.answer(json);

@@ -17,6 +17,32 @@ public record RunScenario(String model, String hardware, String profile, Integer
                 requestRate == null ? "-" : Double.toString(requestRate));
     }
 
+    /**
+     * The series in words for headings, leaving out what the run did not state: "llama-3.1-70b on h100-sxm · TP 4 ·
+     * 550/151 tokens · concurrency 4".
+     */
+    public String label() {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        parts.add(model + " on " + hardware + (profile == null ? "" : " (" + profile + ")"));
+        if (tensorParallel != null) {
+            parts.add("TP " + tensorParallel);
+        }
+        if (precision != null) {
+            parts.add(precision);
+        }
+        if (inputTokens != null || outputTokens != null) {
+            parts.add(text(inputTokens).replace("-", "?") + "/" + text(outputTokens).replace("-", "?")
+                    + " tokens in/out");
+        }
+        if (concurrency != null) {
+            parts.add("concurrency " + concurrency);
+        }
+        if (requestRate != null) {
+            parts.add(requestRate + " requests/s");
+        }
+        return String.join(" · ", parts);
+    }
+
     private static String text(Object value) {
         return value == null ? "-" : Objects.toString(value);
     }

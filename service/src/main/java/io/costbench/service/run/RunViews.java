@@ -1,10 +1,13 @@
 package io.costbench.service.run;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.springframework.stereotype.Component;
+
+import io.costbench.service.pricing.PriceView;
 
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
@@ -18,13 +21,14 @@ class RunViews {
 
     /** A run in a listing. */
     record RunSummary(long id, long uploadId, Instant createdAt, String format, String source, RunScenario scenario,
-            String branch, String gitSha, String ciUrl, Map<String, Double> metrics, String regressionVerdict) {
+            String branch, String gitSha, String ciUrl, Map<String, Double> metrics, String regressionVerdict,
+            RunCost cost) {
     }
 
     /** One run with everything stored for it, including the pushed file verbatim. */
     record RunDetail(long id, long uploadId, Instant createdAt, String format, String source, RunScenario scenario,
             String branch, String gitSha, String ciUrl, String pushedBy, Map<String, Double> metrics,
-            Prediction prediction, Regression regression, String rawPayload) {
+            Prediction prediction, Regression regression, RunCost cost, RunCost costToday, String rawPayload) {
     }
 
     /** A page of runs, newest first. */
@@ -32,27 +36,50 @@ class RunViews {
     }
 
     private final JsonMapper jsonMapper;
+    private final RunCosting costing;
 
-    RunViews(JsonMapper jsonMapper) {
+    RunViews(JsonMapper jsonMapper, RunCosting costing) {
         this.jsonMapper = jsonMapper;
+        this.costing = costing;
     }
 
-    RunSummary summary(MeasuredRun run) {
+    /** Summaries of a page of runs; each price used is read once. */
+    List<RunSummary> summaries(List<MeasuredRun> runs) {
+        Map<Long, PriceView> prices = new HashMap<>();
+        return runs.stream().map(run -> summary(run, prices)).toList();
+    }
+
+    private RunSummary summary(MeasuredRun run, Map<Long, PriceView> prices) {
         return new RunSummary(run.getId(), run.getUploadId(), run.getCreatedAt(), run.getFormat(),
                 run.getSourceLabel(), scenario(run), run.getBranch(), run.getGitSha(), run.getCiUrl(),
-                jsonMapper.readValue(run.getMetricsJson(), METRICS), run.getRegressionVerdict());
+                jsonMapper.readValue(run.getMetricsJson(), METRICS), run.getRegressionVerdict(),
+                costing.stored(run, id -> prices.computeIfAbsent(id, costing::priceView)));
     }
 
     RunDetail detail(MeasuredRun run, RunUpload upload) {
+        Prediction prediction = prediction(run);
         return new RunDetail(run.getId(), run.getUploadId(), run.getCreatedAt(), run.getFormat(),
                 run.getSourceLabel(), scenario(run), run.getBranch(), run.getGitSha(), run.getCiUrl(),
-                upload.getTokenName(), jsonMapper.readValue(run.getMetricsJson(), METRICS),
-                run.getPredictionJson() == null ? null
-                        : jsonMapper.readValue(run.getPredictionJson(), Prediction.class),
-                jsonMapper.readValue(run.getRegressionJson(), Regression.class), upload.getRawPayload());
+                upload.getTokenName(), jsonMapper.readValue(run.getMetricsJson(), METRICS), prediction,
+                jsonMapper.readValue(run.getRegressionJson(), Regression.class),
+                costing.stored(run, costing::priceView),
+                costing.today(run, prediction == null ? null : prediction.metrics()), upload.getRawPayload());
     }
 
-    private static RunScenario scenario(MeasuredRun run) {
+    Prediction prediction(MeasuredRun run) {
+        return run.getPredictionJson() == null ? null
+                : jsonMapper.readValue(run.getPredictionJson(), Prediction.class);
+    }
+
+    Map<String, Double> metrics(MeasuredRun run) {
+        return jsonMapper.readValue(run.getMetricsJson(), METRICS);
+    }
+
+    Regression regression(MeasuredRun run) {
+        return jsonMapper.readValue(run.getRegressionJson(), Regression.class);
+    }
+
+    static RunScenario scenario(MeasuredRun run) {
         return new RunScenario(run.getModel(), run.getHardware(), run.getProfile(), run.getTensorParallel(),
                 run.getPrecision(), run.getInputTokens(), run.getOutputTokens(), run.getConcurrency(),
                 run.getRequestRate(), run.getEngine(), run.getEngineVersion());
