@@ -10,6 +10,7 @@ import java.util.TreeSet;
 
 import io.costbench.engine.model.CatalogModel;
 import io.costbench.engine.model.ModelCatalog;
+import io.costbench.service.pricing.CostCalculator;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -29,13 +30,17 @@ class ModelPageController {
     private final JsonMapper json;
     private final PredictionEndpoint endpoint;
     private final Optimizations optimizations;
+    private final CostCalculator calculator;
+    private final MeasuredOverlay measured;
 
     ModelPageController(DashboardQueries queries, JsonMapper json, PredictionEndpoint endpoint,
-            Optimizations optimizations) {
+            Optimizations optimizations, CostCalculator calculator, MeasuredOverlay measured) {
         this.queries = queries;
         this.json = json;
         this.endpoint = endpoint;
         this.optimizations = optimizations;
+        this.calculator = calculator;
+        this.measured = measured;
     }
 
     @GetMapping("/models")
@@ -81,9 +86,21 @@ class ModelPageController {
         ChartSpec speedup = speedup(byTarget, concurrencies, id);
         model.addAttribute("speedupChart", speedup.isEmpty() ? null : json.writeValueAsString(speedup));
         model.addAttribute("paretoChart", json.writeValueAsString(pareto(byTarget, points, id)));
+        addCostChart(model, id, selected, byTarget);
         model.addAttribute("percentiles", percentiles(points));
         model.addAttribute("percentileMetrics", PERCENTILE_METRICS);
         return "models/show";
+    }
+
+    /** Predicted cost curves with the measured runs of this model and workload (fragments/measured :: cost). */
+    private void addCostChart(Model model, String id, Workload workload, Map<Target, List<ResultPoint>> byTarget) {
+        Costing costing = new Costing(calculator);
+        Map<Target, List<List<Object>>> curves = CostCurves.of(byTarget, costing);
+        model.addAttribute("costChart", curves.isEmpty() ? null : json.writeValueAsString(CostCurves.chart(
+                "Cost per million output tokens · " + workload.label(), curves, "cost-" + id + "-" + workload.key())));
+        model.addAttribute("costMeasured", json.writeValueAsString(
+                measured.series(id, workload, curves.keySet(), costing)));
+        model.addAttribute("measuredTolerance", measured.lengthTolerance());
     }
 
     private static ChartSpec perTarget(Map<Target, List<ResultPoint>> byTarget, String title, String yName,

@@ -25,11 +25,14 @@ class OverviewController {
     private final DashboardQueries queries;
     private final CostCalculator calculator;
     private final JsonMapper json;
+    private final MeasuredOverlay measured;
 
-    OverviewController(DashboardQueries queries, CostCalculator calculator, JsonMapper json) {
+    OverviewController(DashboardQueries queries, CostCalculator calculator, JsonMapper json,
+            MeasuredOverlay measured) {
         this.queries = queries;
         this.calculator = calculator;
         this.json = json;
+        this.measured = measured;
     }
 
     @GetMapping("/")
@@ -38,6 +41,7 @@ class OverviewController {
         Workload selected = Workload.parse(workload);
         model.addAttribute("workloads", Workload.STANDARD);
         model.addAttribute("workload", selected);
+        model.addAttribute("measuredTolerance", measured.lengthTolerance());
         Optional<SweepRef> source = sweep != null ? queries.sweep(sweep) : queries.latestUsableSweep();
         model.addAttribute("sweep", source.orElse(null));
         if (source.isEmpty()) {
@@ -107,7 +111,8 @@ class OverviewController {
             rows.add(new TableRow(Integer.toString(c), cells));
         }
         return new Panel(modelId, ModelNames.displayName(modelId), json.writeValueAsString(chart),
-                chart.isEmpty(), Verdict.of(cheapest), targetLabels, rows, unpriced);
+                chart.isEmpty(), Verdict.of(cheapest), targetLabels, rows, unpriced,
+                json.writeValueAsString(measured.series(modelId, workload, costs.keySet(), costing)));
     }
 
     private static double round(double value) {
@@ -115,7 +120,7 @@ class OverviewController {
     }
 
     public record Panel(String modelId, String displayName, String chartJson, boolean empty, String verdict,
-            List<String> targets, List<TableRow> rows, List<String> unpricedHardware) {
+            List<String> targets, List<TableRow> rows, List<String> unpricedHardware, String measuredJson) {
     }
 
     public record TableRow(String label, List<String> cells) {
