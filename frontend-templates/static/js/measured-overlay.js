@@ -25,7 +25,9 @@
         } }
       };
     });
-    chart.setOption({ series: current.concat(added) });
+    var all = current.concat(added);
+    // The legend gains a row per two or three entries: keep it clear of the x-axis title.
+    chart.setOption({ series: all, grid: { bottom: 56 + 22 * Math.ceil(all.length / 2) } });
     chart.on('click', function (p) {
       if (p.seriesName && p.seriesName.indexOf(PREFIX) === 0 && p.data && p.data[3]) {
         window.location.href = p.data[3];

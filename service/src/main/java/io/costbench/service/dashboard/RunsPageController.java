@@ -34,7 +34,7 @@ class RunsPageController {
     }
 
     public record RunRow(long id, String seriesKey, String seriesLabel, String model, String hardware, String profile,
-            String scenario, String branch, String gitSha, String ciUrl, Instant createdAt, Double measuredThroughput,
+            String branch, String gitSha, String ciUrl, Instant createdAt, Double measuredThroughput,
             Double predictedThroughput, Double throughputError, Double measuredTpot, Double predictedTpot,
             Double tpotError, String verdict, Double measuredCost, Double predictedCost, String costReason) {
 
@@ -66,10 +66,9 @@ class RunsPageController {
                             rs.getString("precision_name"), rs.getObject("input_tokens", Integer.class),
                             rs.getObject("output_tokens", Integer.class), rs.getObject("concurrency", Integer.class),
                             rs.getObject("request_rate", Double.class), null, null);
-                    String scenario = workload(series);
                     return new RunRow(rs.getLong("id"), rs.getString("series_key"), series.label(),
                             rs.getString("model"), rs.getString("hardware"),
-                            rs.getString("profile"), scenario, rs.getString("branch"), rs.getString("git_sha"),
+                            rs.getString("profile"), rs.getString("branch"), rs.getString("git_sha"),
                             rs.getString("ci_url"), created == null ? null : created.toInstant(),
                             (Double) rs.getObject("output_throughput", Double.class),
                             predicted.get("output_throughput"), error.get("output_throughput"),
@@ -95,22 +94,6 @@ class RunsPageController {
                 : json.writeValueAsString(scatter(rows, "Median TPOT: measured vs predicted", "ms",
                         RunRow::predictedTpot, RunRow::measuredTpot, "runs-tpot")));
         return "runs";
-    }
-
-    /** The workload in words, leaving out what the run did not state (no "c=null"). */
-    static String workload(RunScenario scenario) {
-        List<String> parts = new ArrayList<>();
-        if (scenario.inputTokens() != null || scenario.outputTokens() != null) {
-            parts.add((scenario.inputTokens() == null ? "?" : scenario.inputTokens()) + "/"
-                    + (scenario.outputTokens() == null ? "?" : scenario.outputTokens()) + " tokens");
-        }
-        if (scenario.concurrency() != null) {
-            parts.add("concurrency " + scenario.concurrency());
-        }
-        if (scenario.requestRate() != null) {
-            parts.add(scenario.requestRate() + " req/s");
-        }
-        return String.join(", ", parts);
     }
 
     /** One point per run (x predicted, y measured) by hardware, and the y = x line of a perfect prediction. */

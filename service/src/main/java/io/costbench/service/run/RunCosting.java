@@ -100,7 +100,7 @@ public class RunCosting {
         }
         int count = accelerator.get().acceleratorsFor(scenario.tensorParallel(), logicalCoreSize.getAsInt());
         return new Billing(accelerator.get(), count, "tensorParallel " + scenario.tensorParallel() + " on "
-                + scenario.hardware() + " (" + logicalCoreSize.getAsInt() + " cores per rank)", null);
+                + scenario.hardware() + " (cores per rank: " + logicalCoreSize.getAsInt() + ")", null);
     }
 
     /** The run's cost at the price in force on {@code pricedOn}. */
