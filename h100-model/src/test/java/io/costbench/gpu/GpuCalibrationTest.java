@@ -35,8 +35,11 @@ class GpuCalibrationTest {
     static void score() {
         Optional<Path> dir = CalibrationData.sharedCalibrationDir();
         if (dir.isEmpty()) {
-            System.out.println("GPU calibration skipped: no shared calibration folder (costbench.shared.dir="
-                    + System.getProperty("costbench.shared.dir", "../shared") + ")");
+            // In CI (CI=true) the shared folder is there, so its absence fails; elsewhere the tests skip, loudly.
+            String where = "costbench.shared.dir=" + System.getProperty("costbench.shared.dir", "../shared");
+            assertThat(System.getenv("CI")).as("shared calibration folder missing under CI=true (" + where + ")")
+                    .isNotEqualToIgnoringCase("true");
+            System.err.println("*** GPU calibration SKIPPED (not in CI): no shared calibration folder (" + where + ")");
             return;
         }
         Scoring.Result result = Scoring.score(GPU, CalibrationData.load(dir.get()));

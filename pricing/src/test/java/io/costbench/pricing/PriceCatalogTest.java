@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import static io.costbench.pricing.Prices.price;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PriceCatalogTest {
@@ -79,7 +80,9 @@ class PriceCatalogTest {
         Price otherRegion = price(null, Accelerator.TRN2, "eu-west-1", "3.0", JAN, null);
         Price otherAccelerator = price(null, Accelerator.H100_SXM, "us-east-1", "5.19", JAN, null);
         for (Price fine : List.of(before, otherRegion, otherAccelerator)) {
-            PriceCatalog.checkNoOverlap(catalog, fine);
+            assertThat(catalog).as("prices overlapping %s", fine).noneMatch(fine::overlaps);
+            assertThatCode(() -> PriceCatalog.checkNoOverlap(catalog, fine)).as("adding %s", fine)
+                    .doesNotThrowAnyException();
         }
     }
 

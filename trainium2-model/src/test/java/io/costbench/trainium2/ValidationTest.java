@@ -17,6 +17,12 @@ class ValidationTest {
     void medianAbsoluteTpotErrorIsAtMost20Percent() {
         Path csv = Path.of(System.getProperty("costbench.shared.dir", "../../shared"), "calibration",
                 "public-measurements.csv");
+        // In CI (CI=true) the shared folder is there, so its absence fails; elsewhere the test skips, loudly.
+        if (!Files.exists(csv)) {
+            assertThat(System.getenv("CI")).as("shared calibration data missing under CI=true: " + csv)
+                    .isNotEqualToIgnoringCase("true");
+            System.err.println("*** SKIPPED (not in CI): shared calibration data not present: " + csv);
+        }
         assumeTrue(Files.exists(csv), "shared calibration data not present: " + csv);
         List<String> skipped = new ArrayList<>();
         List<Validate.Result> results = Validate.run(csv, skipped);

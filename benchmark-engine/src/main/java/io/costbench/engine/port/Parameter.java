@@ -11,7 +11,7 @@ public record Parameter(String name, double value, String unit, String source, d
         double max) {
 
     public Parameter {
-        if (value < min || value > max) {
+        if (!(value >= min && value <= max)) { // NaN is outside every range
             throw new IllegalArgumentException(
                     "parameter " + name + " = " + value + " outside its plausible range [" + min + ", " + max + "]");
         }

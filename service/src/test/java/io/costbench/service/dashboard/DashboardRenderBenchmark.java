@@ -31,6 +31,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  *   ... the same with -Ppostgres                                      # PostgreSQL
  * </pre>
  * Prints p50/p95/max per page and writes them to target/dashboard-render-benchmark-{database}.txt.
+ * <p>
+ * A benchmark, not a test: it measures, it proves nothing about what the pages show. Its only check is that every
+ * render answers 200 (a timed error page would be a meaningless figure); the pages' content is asserted by
+ * DashboardPagesTest and the browser tests.
  */
 @Tag("benchmark")
 @Tag("database")

@@ -49,8 +49,7 @@ import static org.assertj.core.api.Assertions.within;
 /**
  * Measured runs in a real headless Chromium: three runs pushed through the API appear as points on the right
  * predicted cost curve of the overview (and the model page), link to their run page, and hide with the toggle; the
- * runs list and the run page show them in words with their cost. Chromium missing is a failure, not a skip: this
- * class runs only in the browser profile, where Chromium is part of the job.
+ * runs list and the run page show them in words with their cost. Chromium missing fails in CI, skips loudly elsewhere.
  */
 @Tag("browser")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -70,8 +69,7 @@ class MeasuredRunsBrowserTest {
 
     @BeforeAll
     static void startChromium() throws IOException {
-        assertThat(Path.of(DashboardBrowserTest.CHROMIUM)).as("Chromium for the browser tests").isExecutable();
-        assertThat(Path.of(DashboardBrowserTest.CHROMEDRIVER)).as("chromedriver for the browser tests").isExecutable();
+        DashboardBrowserTest.requireChromium();
         profileDir = Files.createTempDirectory("costbench-chromium-");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(DashboardBrowserTest.CHROMIUM);
