@@ -61,8 +61,7 @@ class RunViews {
         return new RunDetail(run.getId(), run.getUploadId(), run.getCreatedAt(), run.getFormat(),
                 run.getSourceLabel(), scenario(run), run.getBranch(), run.getGitSha(), run.getCiUrl(),
                 upload.getTokenName(), jsonMapper.readValue(run.getMetricsJson(), METRICS), prediction,
-                jsonMapper.readValue(run.getRegressionJson(), Regression.class),
-                costing.stored(run, costing::priceView),
+                regression(run), costing.stored(run, costing::priceView),
                 costing.today(run, prediction == null ? null : prediction.metrics()), upload.getRawPayload());
     }
 
@@ -75,7 +74,12 @@ class RunViews {
         return jsonMapper.readValue(run.getMetricsJson(), METRICS);
     }
 
+    /** The stored check; a run stored without one (an empty object) answers its verdict with no check. */
     Regression regression(MeasuredRun run) {
+        if (!jsonMapper.readTree(run.getRegressionJson()).has("verdict")) {
+            return new Regression(run.getRegressionVerdict(), null, "no regression check was stored for this run", 0,
+                    0, 0, Map.of());
+        }
         return jsonMapper.readValue(run.getRegressionJson(), Regression.class);
     }
 

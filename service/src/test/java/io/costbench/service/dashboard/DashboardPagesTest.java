@@ -102,8 +102,21 @@ class DashboardPagesTest {
         String html = mvc.perform(get("/runs").param("model", "qwen3-8b")).andExpect(status().isOk()).andReturn()
                 .getResponse().getContentAsString();
         assertThat(html).doesNotContain("<script>alert('ci')</script>").contains("&lt;script&gt;alert(&#39;ci&#39;)")
-                .contains("/api/v1/runs/" + run).contains("-10.0%").contains("+12.5%").contains("verdict-regression")
-                .contains("chart-runs-throughput").doesNotContain("javascript:alert");
+                .contains("href=\"/runs/" + run + "\"").contains("-10.0%").contains("+12.5%")
+                .contains("verdict-regression").contains("chart-runs-throughput").doesNotContain("javascript:alert")
+                // The series in words, never its raw key, and no "c=null" for what a run does not state.
+                .contains("qwen3-8b on h100-sxm (vllm) · 1024/1024 tokens in/out · concurrency 8")
+                .doesNotContain(">qwen3-8b|h100-sxm|").doesNotContain("=null").doesNotContain(">null<");
+
+        String page = mvc.perform(get("/runs/" + run)).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString();
+        assertThat(page).doesNotContain("<script>alert('ci')</script>").contains("&lt;script&gt;alert(&#39;ci&#39;)")
+                .contains("Run #" + run).contains("Output throughput (tokens/s)").contains("-10.0%")
+                .contains("href=\"/runs/" + run + "/file\"").contains("chart-run-history")
+                .doesNotContain("javascript:alert");
+        assertThat(mvc.perform(get("/runs/" + run + "/file")).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentType()).startsWith("text/plain");
+        mvc.perform(get("/runs/" + (run + 1_000_000))).andExpect(status().isNotFound());
     }
 
     @Test
