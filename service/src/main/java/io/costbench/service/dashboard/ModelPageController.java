@@ -53,11 +53,11 @@ class ModelPageController {
     String show(@PathVariable String id, @RequestParam(required = false) String workload,
             @RequestParam(required = false) Integer concurrency, Model model) {
         Optional<CatalogModel> entry = ModelCatalog.standard().find(id);
-        Workload selected = Workload.parse(workload);
+        TokenLengths selected = TokenLengths.parse(workload);
         model.addAttribute("modelId", id);
         model.addAttribute("displayName", ModelNames.displayName(id));
         model.addAttribute("catalogEntry", entry.orElse(null));
-        model.addAttribute("workloads", Workload.STANDARD);
+        model.addAttribute("workloads", TokenLengths.STANDARD);
         model.addAttribute("workload", selected);
         model.addAttribute("predictEndpoint", endpoint.predictPath());
         model.addAttribute("predictionsAvailable", endpoint.predictAvailable());
@@ -93,7 +93,7 @@ class ModelPageController {
     }
 
     /** Predicted cost curves with the measured runs of this model and workload (fragments/measured :: cost). */
-    private void addCostChart(Model model, String id, Workload workload, Map<Target, List<ResultPoint>> byTarget) {
+    private void addCostChart(Model model, String id, TokenLengths workload, Map<Target, List<ResultPoint>> byTarget) {
         Costing costing = new Costing(calculator);
         Map<Target, List<List<Object>>> curves = CostCurves.of(byTarget, costing);
         model.addAttribute("costChart", curves.isEmpty() ? null : json.writeValueAsString(CostCurves.chart(

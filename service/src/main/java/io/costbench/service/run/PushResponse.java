@@ -11,11 +11,11 @@ import java.util.Map;
  * @param cost       the run priced at the price in force on its date (no amount, with the reason, when it cannot be)
  */
 public record PushResponse(long id, long uploadId, String format, RunScenario scenario, Map<String, Double> metrics,
-        Prediction prediction, Regression regression, RunCost cost, List<RunOutcome> runs) {
+        RunPrediction prediction, Regression regression, RunCost cost, List<RunOutcome> runs) {
 
     /** One stored run of the push. */
     public record RunOutcome(long id, String source, RunScenario scenario, Map<String, Double> metrics,
-            Prediction prediction, Regression regression, RunCost cost) {
+            RunPrediction prediction, Regression regression, RunCost cost) {
     }
 
     static PushResponse of(long uploadId, RunFormat format, List<RunOutcome> runs) {

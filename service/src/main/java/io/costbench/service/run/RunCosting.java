@@ -21,6 +21,8 @@ import io.costbench.service.pricing.PriceBook;
 import io.costbench.service.pricing.PriceView;
 import io.costbench.service.pricing.PricingProperties;
 import io.costbench.service.pricing.Repricing;
+import io.costbench.service.prediction.ScenarioResolver;
+import io.costbench.service.prediction.UnknownIdException;
 import io.costbench.service.web.BadInputException;
 
 /**
@@ -39,12 +41,24 @@ public class RunCosting {
     private final CostCalculator calculator;
     private final PriceBook priceBook;
     private final PricingProperties pricing;
+    private final ScenarioResolver resolver;
 
-    RunCosting(BillingCatalog catalog, CostCalculator calculator, PriceBook priceBook, PricingProperties pricing) {
+    RunCosting(BillingCatalog catalog, CostCalculator calculator, PriceBook priceBook, PricingProperties pricing,
+            ScenarioResolver resolver) {
         this.catalog = catalog;
         this.calculator = calculator;
         this.priceBook = priceBook;
         this.pricing = pricing;
+        this.resolver = resolver;
+    }
+
+    /** The catalog's id for a run's hardware, which may be pushed as an alias ({@code h100-sxm5}); else as pushed. */
+    private String catalogHardware(String hardware) {
+        try {
+            return resolver.hardware(hardware.strip());
+        } catch (UnknownIdException e) {
+            return hardware.strip();
+        }
     }
 
     /** The accelerator and count a run is billed for, or why neither is known. */
@@ -68,7 +82,7 @@ public class RunCosting {
         BillingCatalog.InstanceType type = catalog.instanceType(context.instanceType()).orElseThrow(() ->
                 BadInputException.unprocessable("context.instanceType", "unknown instance type '"
                         + context.instanceType() + "'; known: " + String.join(", ", catalog.instanceTypeIds())));
-        Optional<Accelerator> hardware = Accelerator.forHardware(context.hardware().strip());
+        Optional<Accelerator> hardware = Accelerator.forHardware(catalogHardware(context.hardware()));
         if (hardware.isPresent() && hardware.get() != type.accelerator()) {
             throw BadInputException.unprocessable("context.instanceType", type.id() + " holds "
                     + type.accelerator().id() + " accelerators but the run's hardware is " + context.hardware());
@@ -84,7 +98,8 @@ public class RunCosting {
                             + type.get().accelerator().id() + ")";
             return new Billing(type.get().accelerator(), count, from, null);
         }
-        Optional<Accelerator> accelerator = Accelerator.forHardware(scenario.hardware());
+        String hardware = catalogHardware(scenario.hardware());
+        Optional<Accelerator> accelerator = Accelerator.forHardware(hardware);
         if (accelerator.isEmpty()) {
             return Billing.unknown(null, "hardware '" + scenario.hardware() + "' is no accelerator the price catalog"
                     + " knows (" + Arrays.stream(Accelerator.values()).map(Accelerator::id)
@@ -93,14 +108,14 @@ public class RunCosting {
         if (context.accelerators() != null) {
             return new Billing(accelerator.get(), context.accelerators(), "context accelerators", null);
         }
-        OptionalInt logicalCoreSize = catalog.logicalCoreSize(scenario.hardware());
+        OptionalInt logicalCoreSize = catalog.logicalCoreSize(hardware);
         if (scenario.tensorParallel() == null || logicalCoreSize.isEmpty()) {
             return Billing.unknown(accelerator.get(), "the run states neither tensorParallel, accelerators nor"
                     + " instanceType, so the accelerators billed are unknown");
         }
         int count = accelerator.get().acceleratorsFor(scenario.tensorParallel(), logicalCoreSize.getAsInt());
         return new Billing(accelerator.get(), count, "tensorParallel " + scenario.tensorParallel() + " on "
-                + scenario.hardware() + " (cores per rank: " + logicalCoreSize.getAsInt() + ")", null);
+                + hardware + " (cores per rank: " + logicalCoreSize.getAsInt() + ")", null);
     }
 
     /** The run's cost at the price in force on {@code pricedOn}. */

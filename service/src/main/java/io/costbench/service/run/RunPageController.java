@@ -89,7 +89,7 @@ class RunPageController {
                 () -> new ResponseStatusException(HttpStatus.NOT_FOUND, "No run with id " + id));
     }
 
-    private static List<MetricRow> metricRows(Map<String, Double> measured, Prediction prediction) {
+    private static List<MetricRow> metricRows(Map<String, Double> measured, RunPrediction prediction) {
         Map<String, Double> predicted = prediction == null ? Map.of() : prediction.metrics();
         Map<String, Double> errors = prediction == null ? Map.of() : prediction.relativeError();
         List<MetricRow> rows = new ArrayList<>();

@@ -28,7 +28,7 @@ class RunViews {
     /** One run with everything stored for it, including the pushed file verbatim. */
     record RunDetail(long id, long uploadId, Instant createdAt, String format, String source, RunScenario scenario,
             String branch, String gitSha, String ciUrl, String pushedBy, Map<String, Double> metrics,
-            Prediction prediction, Regression regression, RunCost cost, RunCost costToday, String rawPayload) {
+            RunPrediction prediction, Regression regression, RunCost cost, RunCost costToday, String rawPayload) {
     }
 
     /** A page of runs, newest first. */
@@ -57,7 +57,7 @@ class RunViews {
     }
 
     RunDetail detail(MeasuredRun run, RunUpload upload) {
-        Prediction prediction = prediction(run);
+        RunPrediction prediction = prediction(run);
         return new RunDetail(run.getId(), run.getUploadId(), run.getCreatedAt(), run.getFormat(),
                 run.getSourceLabel(), scenario(run), run.getBranch(), run.getGitSha(), run.getCiUrl(),
                 upload.getTokenName(), jsonMapper.readValue(run.getMetricsJson(), METRICS), prediction,
@@ -65,9 +65,9 @@ class RunViews {
                 costing.today(run, prediction == null ? null : prediction.metrics()), upload.getRawPayload());
     }
 
-    Prediction prediction(MeasuredRun run) {
+    RunPrediction prediction(MeasuredRun run) {
         return run.getPredictionJson() == null ? null
-                : jsonMapper.readValue(run.getPredictionJson(), Prediction.class);
+                : jsonMapper.readValue(run.getPredictionJson(), RunPrediction.class);
     }
 
     Map<String, Double> metrics(MeasuredRun run) {

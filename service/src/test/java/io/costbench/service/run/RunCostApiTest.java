@@ -111,6 +111,17 @@ class RunCostApiTest {
     }
 
     @Test
+    void hardwarePushedUnderAnAliasIsBilledAsTheCatalogsHardware() {
+        ObjectNode context = context("h100-sxm5");
+        context.put("tensorParallel", 2);
+        JsonNode cost = push(context, "{\"output_throughput\":1500}").get("cost");
+
+        assertThat(cost.get("accelerator").asString()).isEqualTo("h100-sxm");
+        assertThat(cost.get("usdPerMillionOutputTokens").asDouble()).isCloseTo(
+                byHand(2, priceInForce("h100-sxm").get("usdPerAcceleratorHour").asDouble(), 1500), within(1e-9));
+    }
+
+    @Test
     void explicitAcceleratorsOverrideTheTensorParallelism() {
         ObjectNode context = context("h100-sxm");
         context.put("tensorParallel", 2);
