@@ -138,9 +138,11 @@ class MeasuredRunsBrowserTest {
         driver.findElement(By.id("show-measured")).click();
         assertThat(selected(chartId, "measured · Trainium2 optimized")).isTrue();
 
-        // Clicking a point opens its run.
-        clickPoint(chartId, "measured · H100 vllm", 8, usd(1, h100Price, 700.0));
-        new WebDriverWait(driver, Duration.ofSeconds(10)).until(d -> d.getCurrentUrl().endsWith("/runs/" + h100At8));
+        // Clicking a point opens its run (the point at 32, which no other point overlaps).
+        clickPoint(chartId, "measured · Trainium2 optimized", 32, usd(1, trnPrice, 1250.0));
+        new WebDriverWait(driver, Duration.ofSeconds(10)).withMessage(() -> "at " + driver.getCurrentUrl())
+                .until(d -> d.getCurrentUrl().endsWith("/runs/" + trnAt32));
+        driver.get(url("/runs/" + h100At8));
         runPageShowsTheRun(h100At8, usd(1, h100Price, 700.0));
 
         // The model page draws the same runs on its cost curves.
