@@ -31,13 +31,13 @@ class Trainium2AcceleratorModelTest {
     void catalogListsHardwareProfilesAndEverySwitchById() {
         assertThat(TRN2.hardware()).extracting(CatalogEntry::id).containsExactly("trn2", "trn2-lnc1");
         assertThat(TRN2.profiles()).extracting(ProfileEntry::id)
-                .containsExactly("vllm-neuron-baseline", "vllm-neuron-optimized");
+                .containsExactly("vllm-neuron-baseline", "vllm-neuron-optimized", "nxdi");
         assertThat(TRN2.optimizations()).extracting(CatalogEntry::id).containsExactly("gdn-head-sharding",
                 "gdn-state-packing", "gdn-inproj-padding", "gdn-fused-kernel", "selective-expert-decode",
-                "on-device-sampling", "eagle3", "fast-attention-head-dim-256", "kv-block-16", "swa-window");
-        assertThat(TRN2.profiles().get(0).defaultOptimizations()).isEmpty();
-        assertThat(TRN2.profiles().get(1).defaultOptimizations()).hasSize(10);
-        assertThat(TRN2.pricePerChipHourUsd()).isEqualTo(2.23);
+                "on-device-sampling", "eagle3", "fast-attention-head-dim-256", "kv-block-16", "swa-window",
+                "nki-kernels", "sequence-parallel");
+        assertThat(TRN2.profiles().get(0).defaultOptimizations()).containsExactly("nki-kernels");
+        assertThat(TRN2.profiles().get(1).defaultOptimizations()).hasSize(11);
     }
 
     @ParameterizedTest
@@ -137,7 +137,7 @@ class Trainium2AcceleratorModelTest {
             assertThat(p.value()).isBetween(p.min(), p.max());
         });
         assertThat(parameters).filteredOn(Parameter::calibrated).extracting(Parameter::name)
-                .contains("hbmEfficiency", "hostSamplingNsPerLogit", "expertGatherSetupUs");
+                .contains("hbmEfficiency", "hostSamplingNsPerLogit", "interChipCollectiveSetupUs");
         assertThat(parameters).filteredOn(p -> p.name().equals("dmaFixedCostUs")).singleElement()
                 .satisfies(p -> assertThat(p.value()).isEqualTo(1.3));
     }
