@@ -125,7 +125,7 @@ final class Resources {
         gdnRecurrenceInstructions = (int) kernels.value("gdnRecurrenceInstructionsPerHead");
         slowAttentionKvPasses = (int) kernels.value("slowAttentionKvPasses");
         attentionKvStagingBytes = kernels.value("attentionKvStagingBytes");
-        expertGatherSetupS = kernels.value("expertGatherSetupUs") * US;
+        expertGatherSetupS = stack.value("expertGatherSetupUs") * US;
         draftStepOverheadS = kernels.value("draftStepOverheadUs") * US;
         nkiGemmEfficiency = kernels.value("nkiGemmEfficiency");
         decodeGemmEfficiency = kernels.value("decodeGemmEfficiency");

@@ -384,21 +384,22 @@ final class StepPricer {
     /**
      * DMA time of {@code count} expert slabs: gate_up with hidden on the partitions (2 x intermediate/tp contiguous
      * elements per partition), down with intermediate/tp rows on the partitions (hidden contiguous), so a slab with
-     * fewer intermediate rows than partitions per rank uses only the DMA engines of the partitions it covers.
+     * fewer intermediate rows than partitions reaches only the DMA engines of the partitions it covers. The two are
+     * independent transfers: they share the engines (work-conserving), the down slabs bounded by their own engines.
      */
     private Dma slabDma(Slab slab, double count) {
-        Dma gu = streamTime(Math.max(1, Math.round(count * slab.gateUpCount(p))),
-                slab.gateUpBytes() / slab.gateUpCount(p), slab.gateUpBytesPerPartition());
-        double bytes = count * slab.downBytes();
-        double partitionsUsed = Math.min(p, slab.perRank);
-        int engines = Math.min(r.dmaEngines,
-                Math.max(1, (int) Math.ceil(partitionsUsed / r.dmaPartitionsPerEngine)) * r.lnc);
+        long guCount = Math.max(1, Math.round(count * slab.gateUpCount(p)));
         long dnCount = Math.max(1, Math.round(count * slab.downCount(p)));
-        double hbm = bytes / r.hbmBytesPerSecond;
-        double engine = bytes / (engines * r.dmaEngineBytesPerSecond * r.dmaEfficiency(slab.downBytesPerPartition()));
-        double fixed = dnCount * r.dmaFixedCostS / r.queuesInFlight;
-        double dn = Math.max(Math.max(hbm, engine), fixed);
-        return new Dma(gu.hbmS + hbm, gu.totalS + dn);
+        double guBytes = count * slab.gateUpBytes();
+        double dnBytes = count * slab.downBytes();
+        double guEngineS = guBytes / (r.dmaEngineBytesPerSecond * r.dmaEfficiency(slab.gateUpBytesPerPartition()));
+        double dnEngineS = dnBytes / (r.dmaEngineBytesPerSecond * r.dmaEfficiency(slab.downBytesPerPartition()));
+        int dnEngines = Math.min(r.dmaEngines,
+                Math.max(1, (int) Math.ceil(Math.min(p, slab.perRank) / r.dmaPartitionsPerEngine)) * r.lnc);
+        double hbm = (guBytes + dnBytes) / r.hbmBytesPerSecond;
+        double engines = Math.max((guEngineS + dnEngineS) / r.dmaEngines, dnEngineS / dnEngines);
+        double fixed = (guCount + dnCount) * r.dmaFixedCostS / r.queuesInFlight;
+        return new Dma(hbm, Math.max(Math.max(hbm, engines), fixed));
     }
 
     /** MoE execution paths of NxD Inference's ExpertMLPsV2. */

@@ -75,6 +75,7 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
         Map<String, Object> mapping = DataFiles.object(RESOURCE);
         List<Map<String, Object>> engines = (List<Map<String, Object>>) mapping.get("engines");
         Map<String, String> modelIds = (Map<String, String>) mapping.get("modelIds");
+        List<Map<String, String>> excluded = (List<Map<String, String>>) mapping.get("excludedMetrics");
         Map<String, ValidationCase> cases = new LinkedHashMap<>();
         for (Map<String, String> row : CsvRows.read(publicMeasurementsCsv)) {
             ServingMetric metric = ServingMetric.of(row.get("metric"));
@@ -87,6 +88,12 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
             if (row.get("precision").contains("spec-dec")) {
                 skipped.add(label + " " + row.get("metric") + ": speculative decoding with a separate draft model"
                         + " (not an EAGLE-3 head)");
+                continue;
+            }
+            Map<String, String> exclusion = excluded.stream()
+                    .filter(x -> row.get("metric").contains(x.get("metricContains"))).findFirst().orElse(null);
+            if (exclusion != null) {
+                skipped.add(label + " " + row.get("metric") + ": " + exclusion.get("reason"));
                 continue;
             }
             String modelId = modelIds.get(row.get("model"));

@@ -213,10 +213,9 @@ class MechanismTest {
         // token generation: 8 x 8 / 128 < 1 selective, 16 x 8 / 128 = 1 all experts
         assertThat(counter(d.explain(StepShape.decode(8, 1024)), "moe_layers_selective")).isEqualTo(48.0);
         assertThat(counter(d.explain(StepShape.decode(16, 1024)), "moe_layers_all_experts")).isEqualTo(48.0);
-        // context encoding: 8 tokens x 8 < one 512-token block but 64/128 < 1 selective; 32 x 8 = 256 < 512 all
-        // experts; 128 x 8 = 1024 blockwise in ceil((1024 - 127) / 512) + 127 = 129 blocks per layer
-        assertThat(counter(d.explain(StepShape.prefill(32)), "moe_layers_all_experts")).isEqualTo(48.0);
-        var blockwise = d.explain(StepShape.prefill(128));
+        // context encoding: a 32-token prompt pads to the 128-token bucket, 128 x 8 = 1024 >= one 512-token block:
+        // blockwise in ceil((1024 - 127) / 512) + 127 = 129 blocks per layer
+        var blockwise = d.explain(StepShape.prefill(32));
         assertThat(counter(blockwise, "moe_layers_blockwise")).isEqualTo(48.0);
         assertThat(counter(blockwise, "moe_blocks")).isEqualTo(48.0 * 129);
         assertThat(op(blockwise, "attn.moe.experts").note()).contains("129 blocks of 512 tokens");
@@ -233,21 +232,18 @@ class MechanismTest {
 
     @Test
     void collectivesArePricedPerTopologyLevel() {
-        ModelSpec llama = TestModels.llama33_70b();
-        var oneChip = counters(deploy(TestModels.llama31_8b(), "nxdi", null, 4, 2048));
-        var twoChips = counters(deploy(TestModels.llama31_8b(), "nxdi", null, 8, 2048));
-        var sixteen = counters(deploy(llama, "nxdi", null, 64, 2048));
-        assertThat(oneChip.get("collective_inter_chip_ms")).isZero();
-        assertThat(oneChip.get("collective_intra_chip_ms")).isGreaterThan(0.0);
-        assertThat(twoChips.get("collective_inter_chip_ms")).isGreaterThan(0.0);
+        StepShape step = StepShape.decode(1, 1024);
+        StepExplanation oneChip = deploy(TestModels.llama31_8b(), "nxdi", null, 4, 2048).explain(step);
+        StepExplanation twoChips = deploy(TestModels.llama31_8b(), "nxdi", null, 8, 2048).explain(step);
+        StepExplanation sixteen = deploy(TestModels.llama33_70b(), "nxdi", null, 64, 2048).explain(step);
+        assertThat(counter(oneChip, "collective_inter_chip_ms")).isZero();
+        assertThat(counter(oneChip, "collective_intra_chip_ms")).isGreaterThan(0.0);
+        assertThat(counter(twoChips, "collective_inter_chip_ms")).isGreaterThan(0.0);
         // the 4x4 torus: 2 x 3 ring steps per dimension, more than the 2 steps of a two-chip ring
-        double perCollective16 = sixteen.get("collective_inter_chip_ms") / 161;
-        double perCollective2 = twoChips.get("collective_inter_chip_ms") / 65;
+        double perCollective16 = counter(sixteen, "collective_inter_chip_ms") / 161;
+        double perCollective2 = counter(twoChips, "collective_inter_chip_ms") / 65;
         assertThat(perCollective16).isGreaterThan(perCollective2);
-    }
-
-    private static java.util.Map<String, Object> counters(Trainium2Deployment d) {
-        return d.explain(StepShape.decode(1, 1024)).counters();
+        assertThat(op(sixteen, "attn.all_reduce").note()).contains("16 chips as a 4x4 torus");
     }
 
 
