@@ -215,12 +215,13 @@ public final class Trainium2Validation {
     }
 
     /**
-     * A parameter flagged for review: at an edge of its plausible range, or more than 2x from its documented value.
+     * A parameter flagged for review: calibrated (on measurements or on the write-up's ratios) and at an edge of its
+     * plausible range, or more than 2x from its documented value.
      */
     public static List<String> flags(List<Parameter> parameters) {
         List<String> flags = new ArrayList<>();
         for (Parameter p : parameters) {
-            if (!p.calibrated()) {
+            if (!p.calibrated() && !p.source().contains("write-up's ratios")) {
                 continue;
             }
             boolean edge = p.min() < p.max() && (p.value() <= p.min() * (1 + 1e-9) || p.value() >= p.max() * (1 - 1e-9));
@@ -275,6 +276,13 @@ public final class Trainium2Validation {
                 out.append(String.format(Locale.ROOT, "  %-36s %10.4g / %-10.4g [%g, %g] %s%s%n", p.name(), p.value(),
                         p.documented(), p.min(), p.max(), p.unit(), FITTED.contains(p.name()) ? "  (fitted on measurements)"
                                 : ""));
+            }
+        }
+        out.append("--- set from the write-up's ratios (S1-S7), not from measurements\n");
+        for (Parameter p : trn2.allParameters()) {
+            if (p.source().contains("write-up's ratios")) {
+                out.append(String.format(Locale.ROOT, "  %-36s %10.4g / %-10.4g [%g, %g] %s%n", p.name(), p.value(),
+                        p.documented(), p.min(), p.max(), p.unit()));
             }
         }
         List<String> flags = flags(trn2.allParameters());
