@@ -257,4 +257,16 @@ class MechanismTest {
     static OperatorTiming op(StepExplanation e, String name) {
         return e.operators().stream().filter(o -> o.name().equals(name)).findFirst().orElseThrow();
     }
+
+    @Test
+    void sequenceParallelShardsAPromptsNormsButNotItsCollectives() {
+        StepShape prompt = StepShape.prefill(2048);
+        StepExplanation plain = deploy(TestModels.llama33_70b(), "nxdi", Set.of("nki-kernels"), 64, 4096)
+                .explain(prompt);
+        StepExplanation sp = deploy(TestModels.llama33_70b(), "nxdi", Set.of("nki-kernels", "sequence-parallel"), 64,
+                4096).explain(prompt);
+        assertThat(sp.cost().timeMs()).isLessThan(plain.cost().timeMs());
+        assertThat(counter(sp, "collective_ms")).isEqualTo(counter(plain, "collective_ms"));
+        assertThat(op(sp, "attn.all_reduce").note()).contains("sequence parallel");
+    }
 }

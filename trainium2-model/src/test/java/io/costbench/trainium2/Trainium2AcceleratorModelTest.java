@@ -18,6 +18,7 @@ import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.Parameter;
 import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.ProfileEntry;
+import io.costbench.engine.port.StaticShapes;
 
 class Trainium2AcceleratorModelTest {
 
@@ -165,5 +166,38 @@ class Trainium2AcceleratorModelTest {
                 + (double) e.counters().get("dma_transfers_2KiB_to_4KiB_per_partition")
                 + (double) e.counters().get("dma_transfers_ge_4KiB_per_partition");
         assertThat(histogram).isEqualTo(e.counters().get("dma_transfers"));
+    }
+
+    @Test
+    void staticShapesFromTheScenarioSetTheCompiledBatchSequenceLengthAndBuckets() {
+        ModelSpec llama = TestModels.llama31_8b();
+        Trainium2Deployment compiled = TRN2.deploy(llama, new DeploymentRequest("trn2", "nxdi", 4, null, null, 1750,
+                new StaticShapes(List.of(32), 4096, List.of(512, 1024, 2048, 4096))));
+        assertThat(compiled.scheduling().maxNumSeqs()).isEqualTo(32);
+        // one real sequence still runs the static 32-row batch at the 2048-token context bucket
+        var step = compiled.explain(StepShape.decode(1, 1500));
+        assertThat(step.counters()).containsEntry("compiled_batch_sequences", 32.0)
+                .containsEntry("compiled_context_tokens", 2048.0);
+        assertThat(compiled.explain(StepShape.prefill(600)).counters()).containsEntry("compiled_prefill_tokens", 1024.0);
+        Trainium2Deployment stackDefaults = TRN2.deploy(llama, new DeploymentRequest("trn2", "nxdi", 4, null, null,
+                1750));
+        assertThat(stackDefaults.price(StepShape.decode(1, 1500)).timeMs())
+                .isLessThan(compiled.price(StepShape.decode(1, 1500)).timeMs());
+        assertThatThrownBy(() -> TRN2.deploy(llama, new DeploymentRequest("trn2", "nxdi", 4, null, null, 8192,
+                new StaticShapes(null, 4096, null)))).hasMessageContaining("shorter than the 8192 tokens");
+    }
+
+    @Test
+    void withParametersReplacesChipKernelAndStackValuesByName() {
+        var changed = TRN2.withParameters(java.util.Map.of("interChipCollectiveSetupUs", 100.0,
+                "nxdi/stepRuntimeOverheadUs", 1000.0));
+        assertThat(changed.allParameters()).filteredOn(p -> p.name().equals("interChipCollectiveSetupUs"))
+                .singleElement().satisfies(p -> assertThat(p.value()).isEqualTo(100.0));
+        assertThat(changed.allParameters()).filteredOn(p -> p.name().equals("nxdi/stepRuntimeOverheadUs"))
+                .singleElement().satisfies(p -> assertThat(p.value()).isEqualTo(1000.0));
+        assertThat(changed.allParameters()).filteredOn(p -> p.name().equals("vllm-neuron/stepRuntimeOverheadUs"))
+                .singleElement().satisfies(p -> assertThat(p.value()).isEqualTo(250.0));
+        assertThatThrownBy(() -> TRN2.withParameters(java.util.Map.of("compilerGemmEfficiency", 5.0)))
+                .hasMessageContaining("outside its plausible range");
     }
 }
