@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import io.costbench.engine.data.DataFiles;
@@ -33,8 +34,9 @@ import io.costbench.engine.port.SchedulingRules;
 import io.costbench.engine.port.StaticShapes;
 
 /**
- * AWS Trainium2 with the vLLM-Neuron serving stack: the chip spec, the stack's calibrated parameters, its profiles and
- * the write-up's optimization switches, all read from {@code catalog/trainium2/}.
+ * AWS Trainium2 with the Neuron serving stacks (the write-up's vLLM-Neuron beta and the public NxD Inference stack):
+ * the chip, the kernel parameters they share, each stack's host-side parameters, the profiles and the optimization
+ * switches, all read from {@code catalog/trainium2/}.
  */
 public final class Trainium2AcceleratorModel implements AcceleratorModel {
 
@@ -43,8 +45,6 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
     public static final String HARDWARE_ID_LNC1 = "trn2-lnc1";
     public static final String BASELINE = "vllm-neuron-baseline";
     public static final String OPTIMIZED = "vllm-neuron-optimized";
-
-    public static final String NXDI = "nxdi";
 
     private static final String DIR = "catalog/trainium2/";
 
@@ -140,7 +140,7 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
             });
             newStacks.put(id, replace(set, own));
         });
-        String tag = new java.util.TreeMap<>(values).toString();
+        String tag = new TreeMap<>(values).toString();
         byte[] data = DataFiles.sha256(dataBytes, tag.getBytes(StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
         return new Trainium2AcceleratorModel(replace(hardware, values), replace(kernels, values),
                 Collections.unmodifiableMap(newStacks),
