@@ -66,9 +66,8 @@ public final class Trainium2Validation {
         SimulationResult result;
         try {
             Trainium2Deployment d = trn2.deploy(model, c.request());
-            int prompts = Math.max(20, 10 * c.concurrency());
             result = new ServingSimulator(d).run(new Workload(c.inputTokens(), c.outputTokens(), c.rangeRatio(),
-                    c.concurrency(), 0, prompts, 0));
+                    c.concurrency(), 0, c.numPrompts(), 0));
         } catch (DoesNotFitException | IllegalArgumentException e) {
             return new Prediction(c, Map.of(), e.getMessage());
         }

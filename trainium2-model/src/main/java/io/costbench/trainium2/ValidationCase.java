@@ -24,16 +24,18 @@ import io.costbench.engine.port.StaticShapes;
  *
  * @param inputTokens  the longest prompt; with {@code rangeRatio} < 1 prompts and outputs are drawn uniformly from
  *                     [rangeRatio x length, length] (guidellm's "1500+-150" becomes 1650 at 0.82)
+ * @param numPrompts   requests the measurement ran as its notes say ("50 prompts"), else 10 x concurrency, at least 20
  * @param source   where the figures come from (the row's source column without its commit), the unit left out in
  *                 leave-one-source-out
  * @param measured measured values by metric
  */
 public record ValidationCase(String label, String modelId, DeploymentRequest request, int inputTokens,
-        int outputTokens, double rangeRatio, int concurrency, Map<ServingMetric, Double> measured, String source,
-        String profileReason) {
+        int outputTokens, double rangeRatio, int concurrency, int numPrompts, Map<ServingMetric, Double> measured,
+        String source, String profileReason) {
 
     static final String RESOURCE = "catalog/trainium2/validation.json";
     private static final Pattern INT = Pattern.compile("\\d+");
+    private static final Pattern PROMPTS = Pattern.compile("(\\d+) prompts");
     private static final Pattern SPREAD = Pattern.compile("(prompt|generated)_tokens=(\\d+)\\+-(\\d+)");
 
     public ValidationCase {
@@ -136,7 +138,10 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
             DeploymentRequest request = new DeploymentRequest(Trainium2AcceleratorModel.HARDWARE_ID,
                     (String) engine.get("profile"), tp, Precision.BF16, new HashSet<>(opts), input + output, shapes);
             String source = row.get("source_url_or_repo_path").replaceAll(" @.*", "");
+            Matcher prompts = PROMPTS.matcher(notes);
+            int numPrompts = prompts.find() ? Integer.parseInt(prompts.group(1)) : defaultPrompts(concurrency);
             cases.put(label, new ValidationCase(label, modelId, request, input, output, rangeRatio, concurrency,
+                    numPrompts,
                     Map.of(metric, Double.parseDouble(row.get("value"))), source, (String) engine.get("reason")));
         }
         List<ValidationCase> result = new ArrayList<>(cases.values());
@@ -150,15 +155,21 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
                     Precision.BF16, new HashSet<>((List<String>) extraProfile.get("optimizations")), input + output);
             result.add(new ValidationCase(extra.get("model") + " | vllm-neuron | tp" + extra.get("tensorParallel") + " "
                     + input + "/" + output + " c=" + concurrency, (String) extra.get("model"), request, input, output,
-                    1.0, concurrency, Map.of(ServingMetric.TPOT, ((Number) extra.get("tpotMs")).doubleValue()),
+                    1.0, concurrency, defaultPrompts(concurrency),
+                    Map.of(ServingMetric.TPOT, ((Number) extra.get("tpotMs")).doubleValue()),
                     (String) mapping.get("extraRowsSource"), (String) extraProfile.get("reason")));
         }
         return result;
     }
 
     private ValidationCase withMeasured(Map<ServingMetric, Double> values) {
-        return new ValidationCase(label, modelId, request, inputTokens, outputTokens, rangeRatio, concurrency, values,
-                source, profileReason);
+        return new ValidationCase(label, modelId, request, inputTokens, outputTokens, rangeRatio, concurrency,
+                numPrompts, values, source, profileReason);
+    }
+
+    /** vllm bench serve's sweep default: 10 x concurrency, at least 20. */
+    private static int defaultPrompts(int concurrency) {
+        return Math.max(20, 10 * concurrency);
     }
 
     private static Integer after(String notes, String key) {
