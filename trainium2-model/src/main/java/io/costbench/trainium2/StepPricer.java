@@ -325,7 +325,8 @@ final class StepPricer {
                         + tensorSeconds(c, tokens, perRank, hidden, eff));
                 vector(c, experts * tokens * perRank * 3);
                 streamSlabs(c, slab, experts, compute);
-                c.note = String.format("all experts: %d slabs streamed, every expert over %d tokens; gate_up %s, down %s",
+                c.note = String.format("all experts: %d slabs streamed, every expert over %d tokens;"
+                        + " gate_up %s, down %s",
                         experts, (long) tokens, slab.gateUpText(), slab.downText());
             }
             case BLOCKWISE -> blockwise(c, slab, tokens, experts, eff);
@@ -361,7 +362,8 @@ final class StepPricer {
         c.add(MEMORY, blocks * Math.max(0, dataS - compute));
         c.add(DMA_FIXED, blocks * (indexedRows + prologue));
         c.add(OVERHEAD, blocks * r.moeBlockFixedCostS);
-        c.transfers(blocks * slab.gateUpCount(p), slab.gateUpBytes() / slab.gateUpCount(p), slab.gateUpBytesPerPartition());
+        c.transfers(blocks * slab.gateUpCount(p), slab.gateUpBytes() / slab.gateUpCount(p),
+                slab.gateUpBytesPerPartition());
         c.transfers(blocks * slab.downCount(p), slab.downBytes() / slab.downCount(p), slab.downBytesPerPartition());
         c.transfers(blocks * 2L * block, rowBytes, rowBytes);
         c.hbmBytes += blocks * (slab.gateUpBytes() + slab.downBytes() + 3 * block * rowBytes);
@@ -432,12 +434,13 @@ final class StepPricer {
         }
 
         String gateUpText() {
-            return String.format("%d descriptors x %.0f B/partition", gateUpCount(partitions), gateUpBytesPerPartition());
+            return String.format("%d descriptors x %.0f B/partition", gateUpCount(partitions),
+                    gateUpBytesPerPartition());
         }
 
         String downText() {
-            return String.format("%d x %.0f B/partition on %d partitions", downCount(partitions), downBytesPerPartition(),
-                    (long) Math.min(partitions, perRank));
+            return String.format("%d x %.0f B/partition on %d partitions", downCount(partitions),
+                    downBytesPerPartition(), (long) Math.min(partitions, perRank));
         }
     }
 
@@ -460,7 +463,8 @@ final class StepPricer {
         double bytesEach = kvBytes / Math.max(1, count);
         double rowBpp = hkv * d * ACT_BYTES;
         double eff = r.decodeAttentionEfficiency;
-        double compute = b * hkv * (tensorSeconds(c, qPerKv * t, d, ctx, eff) + tensorSeconds(c, qPerKv * t, ctx, d, eff))
+        double compute = b * hkv
+                * (tensorSeconds(c, qPerKv * t, d, ctx, eff) + tensorSeconds(c, qPerKv * t, ctx, d, eff))
                 + vectorSeconds(b * hq * t * ctx * 4);
         boolean fast = d <= layout.maxFastHeadDim();
         if (fast) {

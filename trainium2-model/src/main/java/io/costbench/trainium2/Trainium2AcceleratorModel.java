@@ -141,7 +141,8 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
             newStacks.put(id, replace(set, own));
         });
         String tag = new TreeMap<>(values).toString();
-        byte[] data = DataFiles.sha256(dataBytes, tag.getBytes(StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+        byte[] data = DataFiles.sha256(dataBytes, tag.getBytes(StandardCharsets.UTF_8))
+                .getBytes(StandardCharsets.UTF_8);
         return new Trainium2AcceleratorModel(replace(hardware, values), replace(kernels, values),
                 Collections.unmodifiableMap(newStacks),
                 profiles, profileStacks, switches, drafts, data);

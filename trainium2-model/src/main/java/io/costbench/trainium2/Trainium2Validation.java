@@ -27,7 +27,8 @@ public final class Trainium2Validation {
     /** Parameters fitted on public measurements (a stack's own named stack/name), each within its plausible range. */
     public static final List<String> FITTED = List.of("interChipCollectiveSetupUs", "neuronLinkHopLatencyUs",
             "compilerGemmEfficiency",
-            "moeBlockFixedCostUs", "nxdi/expertGatherSetupUs", "nxdi/stepRuntimeOverheadUs", "nxdi/hostSamplingNsPerLogit");
+            "moeBlockFixedCostUs", "nxdi/expertGatherSetupUs", "nxdi/stepRuntimeOverheadUs",
+            "nxdi/hostSamplingNsPerLogit");
 
     private static final int GRID_POINTS = 7;
     private static final int PASSES = 2;
@@ -223,7 +224,8 @@ public final class Trainium2Validation {
             if (!p.calibrated() && !p.source().contains("write-up's ratios")) {
                 continue;
             }
-            boolean edge = p.min() < p.max() && (p.value() <= p.min() * (1 + 1e-9) || p.value() >= p.max() * (1 - 1e-9));
+            boolean edge = p.min() < p.max()
+                    && (p.value() <= p.min() * (1 + 1e-9) || p.value() >= p.max() * (1 - 1e-9));
             double ratio = p.documented() == 0 ? 1 : p.value() / p.documented();
             if (edge || ratio > 2 || ratio < 0.5) {
                 flags.add(String.format(Locale.ROOT, "%s = %.4g %s (documented %.4g, range %.4g..%.4g)%s%s", p.name(),
@@ -273,8 +275,8 @@ public final class Trainium2Validation {
         for (Parameter p : trn2.allParameters()) {
             if (p.calibrated()) {
                 out.append(String.format(Locale.ROOT, "  %-36s %10.4g / %-10.4g [%g, %g] %s%s%n", p.name(), p.value(),
-                        p.documented(), p.min(), p.max(), p.unit(), FITTED.contains(p.name()) ? "  (fitted on measurements)"
-                                : ""));
+                        p.documented(), p.min(), p.max(), p.unit(),
+                        FITTED.contains(p.name()) ? "  (fitted on measurements)" : ""));
             }
         }
         out.append("--- set from the write-up's ratios (S1-S7), not from measurements\n");

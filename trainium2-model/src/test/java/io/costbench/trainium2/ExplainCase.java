@@ -32,7 +32,8 @@ public final class ExplainCase {
                 continue;
             }
             Trainium2Deployment d = Validate.TRN2.deploy(TestModels.get(c.modelId()), c.request());
-            SimulationResult run = new ServingSimulator(d).run(new Workload(c.inputTokens(), c.outputTokens(), c.rangeRatio(),
+            SimulationResult run = new ServingSimulator(d).run(new Workload(c.inputTokens(), c.outputTokens(),
+                    c.rangeRatio(),
                     c.concurrency(), 0, c.numPrompts(), 0));
             System.out.printf("== %s: tpot %.2f ms, ttft %.1f ms, %.1f tok/s (measured %s)%n", c.label(),
                     run.metric("median_tpot_ms"), run.metric("median_ttft_ms"), run.metric("output_throughput"),

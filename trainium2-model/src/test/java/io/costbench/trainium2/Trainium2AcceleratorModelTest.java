@@ -178,7 +178,8 @@ class Trainium2AcceleratorModelTest {
         var step = compiled.explain(StepShape.decode(1, 1500));
         assertThat(step.counters()).containsEntry("compiled_batch_sequences", 32.0)
                 .containsEntry("compiled_context_tokens", 2048.0);
-        assertThat(compiled.explain(StepShape.prefill(600)).counters()).containsEntry("compiled_prefill_tokens", 1024.0);
+        assertThat(compiled.explain(StepShape.prefill(600)).counters())
+                .containsEntry("compiled_prefill_tokens", 1024.0);
         Trainium2Deployment stackDefaults = TRN2.deploy(llama, new DeploymentRequest("trn2", "nxdi", 4, null, null,
                 1750));
         assertThat(stackDefaults.price(StepShape.decode(1, 1500)).timeMs())

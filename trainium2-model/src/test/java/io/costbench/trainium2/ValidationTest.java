@@ -43,7 +43,8 @@ class ValidationTest {
         ErrorStats tpot = Trainium2Validation.stats(heldOut, ServingMetric.TPOT);
         assertThat(tpot.median()).isLessThanOrEqualTo(0.15);
         assertThat(tpot.p90()).isLessThanOrEqualTo(0.30);
-        assertThat(Trainium2Validation.stats(heldOut, ServingMetric.OUTPUT_THROUGHPUT).median()).isLessThanOrEqualTo(0.15);
+        assertThat(Trainium2Validation.stats(heldOut, ServingMetric.OUTPUT_THROUGHPUT).median())
+                .isLessThanOrEqualTo(0.15);
         assertThat(Trainium2Validation.stats(heldOut, ServingMetric.TTFT).median()).isLessThanOrEqualTo(0.25);
     }
 }
