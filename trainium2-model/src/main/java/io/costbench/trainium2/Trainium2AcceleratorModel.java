@@ -56,10 +56,12 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
     private final Map<String, String> profileStacks;
     private final List<CatalogEntry> switches;
     private final Map<String, DraftHead> drafts;
+    /** Validation sources each fitted parameter was fitted on, by qualified name (a stack's as stack/name). */
+    private final Map<String, List<String>> fittedOn;
 
     private Trainium2AcceleratorModel(ParameterSet hardware, ParameterSet kernels, Map<String, ParameterSet> stacks,
             Map<String, ProfileEntry> profiles, Map<String, String> profileStacks, List<CatalogEntry> switches,
-            Map<String, DraftHead> drafts, byte[] dataBytes) {
+            Map<String, DraftHead> drafts, byte[] dataBytes, Map<String, List<String>> fittedOn) {
         this.hardware = hardware;
         this.kernels = kernels;
         this.stacks = stacks;
@@ -68,6 +70,7 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
         this.switches = switches;
         this.drafts = drafts;
         this.dataBytes = dataBytes;
+        this.fittedOn = fittedOn;
     }
 
     /**
@@ -78,12 +81,13 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
     @SuppressWarnings("unchecked")
     public static Trainium2AcceleratorModel fromCatalog() {
         List<byte[]> files = new ArrayList<>();
-        ParameterSet hardware = load(DIR + "hardware/" + HARDWARE_ID + ".json", files);
-        ParameterSet kernels = load(DIR + "stacks/neuron-kernels.json", files);
+        Map<String, List<String>> fittedOn = new LinkedHashMap<>();
+        ParameterSet hardware = load(DIR + "hardware/" + HARDWARE_ID + ".json", files, "", fittedOn);
+        ParameterSet kernels = load(DIR + "stacks/neuron-kernels.json", files, "", fittedOn);
         Map<String, ParameterSet> stacks = new LinkedHashMap<>();
         for (String id : DataFiles.index(DIR + "stacks/index.json")) {
             if (!id.equals(kernels.id())) {
-                stacks.put(id, load(DIR + "stacks/" + id + ".json", files));
+                stacks.put(id, load(DIR + "stacks/" + id + ".json", files, id + "/", fittedOn));
             }
         }
         Map<String, ProfileEntry> profiles = new LinkedHashMap<>();
@@ -116,11 +120,21 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
         byte[] data = DataFiles.sha256(files.toArray(byte[][]::new)).getBytes(StandardCharsets.UTF_8);
         return new Trainium2AcceleratorModel(hardware, kernels, Collections.unmodifiableMap(stacks),
                 Collections.unmodifiableMap(profiles), Map.copyOf(profileStacks), List.copyOf(switches),
-                DraftHead.load(), data);
+                DraftHead.load(), data, Map.copyOf(fittedOn));
     }
 
-    private static ParameterSet load(String resource, List<byte[]> files) {
+    /** Loads a parameter file and collects its parameters' {@code fittedOn} source lists under {@code prefix}. */
+    @SuppressWarnings("unchecked")
+    private static ParameterSet load(String resource, List<byte[]> files, String prefix,
+            Map<String, List<String>> fittedOn) {
         files.add(DataFiles.bytes(resource));
+        Map<String, Object> raw = (Map<String, Object>) DataFiles.object(resource).get("parameters");
+        raw.forEach((name, p) -> {
+            Object sources = ((Map<String, Object>) p).get("fittedOn");
+            if (sources instanceof List<?> list) {
+                fittedOn.put(prefix + name, list.stream().map(String::valueOf).toList());
+            }
+        });
         return ParameterSet.load(resource);
     }
 
@@ -144,8 +158,7 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
         byte[] data = DataFiles.sha256(dataBytes, tag.getBytes(StandardCharsets.UTF_8))
                 .getBytes(StandardCharsets.UTF_8);
         return new Trainium2AcceleratorModel(replace(hardware, values), replace(kernels, values),
-                Collections.unmodifiableMap(newStacks),
-                profiles, profileStacks, switches, drafts, data);
+                Collections.unmodifiableMap(newStacks), profiles, profileStacks, switches, drafts, data, fittedOn);
     }
 
     private static ParameterSet replace(ParameterSet set, Map<String, Double> values) {
@@ -153,6 +166,50 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
         values.forEach((name, value) -> parameters.computeIfPresent(name, (k, p) -> new Parameter(p.name(), value,
                 p.unit(), p.source(), p.documented(), p.min(), p.max())));
         return new ParameterSet(set.id(), set.displayName(), set.source(), parameters, set.extra(), set.sha256());
+    }
+
+    /**
+     * The validation sources (keys "campaign hardware profile model", as the service's report names them) each
+     * parameter a profile's deployments carry was fitted on, from the parameters' {@code fittedOn} lists.
+     */
+    public Map<String, List<String>> calibrationSources(String profileId) {
+        String prefix = stackOf(profileId).id() + "/";
+        Map<String, List<String>> sources = new LinkedHashMap<>();
+        fittedOn.forEach((name, keys) -> {
+            if (!name.contains("/")) {
+                sources.put(name, keys);
+            } else if (name.startsWith(prefix)) {
+                sources.put(name.substring(prefix.length()), keys);
+            }
+        });
+        return sources;
+    }
+
+    /**
+     * This model with some of a profile's parameters (named as its deployments name them: chip, shared kernel or the
+     * profile's stack parameters) set to other values inside their plausible ranges.
+     */
+    public Trainium2AcceleratorModel withProfileValues(String profileId, Map<String, Double> values) {
+        ParameterSet stack = stackOf(profileId);
+        Map<String, Double> qualified = new LinkedHashMap<>();
+        values.forEach((name, value) -> {
+            if (stack.parameters().containsKey(name)) {
+                qualified.put(stack.id() + "/" + name, value);
+            } else if (hardware.parameters().containsKey(name) || kernels.parameters().containsKey(name)) {
+                qualified.put(name, value);
+            } else {
+                throw new IllegalArgumentException("no parameter " + name + " in profile " + profileId);
+            }
+        });
+        return withParameters(qualified);
+    }
+
+    private ParameterSet stackOf(String profileId) {
+        String stack = profileStacks.get(profileId);
+        if (stack == null) {
+            throw new IllegalArgumentException("unknown Trainium2 serving profile: " + profileId);
+        }
+        return stacks.get(stack);
     }
 
     /** Every parameter of the chip, the shared kernels and each stack (a stack's named {@code stack/name}). */
