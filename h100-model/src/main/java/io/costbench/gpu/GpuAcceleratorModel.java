@@ -152,27 +152,27 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
     }
 
     /**
-     * Tokens the KV cache holds across all sequences: gpu_memory_utilization x HBM on every GPU, less the weight shard
-     * and the activation reserve, divided by the cache bytes a token costs (sliding layers only hold their window,
-     * Gated DeltaNet state counts once per sequence of the maximum length).
+     * Tokens the KV cache holds across all sequences, with the memory budget counted as the profile's engine counts
+     * it, divided by the cache bytes a token costs (sliding layers only hold their window, Gated DeltaNet state counts
+     * once per sequence of the maximum length).
      */
     static long kvCapacityTokens(ModelSpec model, GpuHardware hw, GpuProfile profile, int tp, Precision precision,
             GraphOptions options, int maxModelLen) {
-        double usablePerGpu = profile.value("gpuMemoryUtilization") * hw.hbmBytes();
         double weightsPerGpu = model.weightBytes(precision) / tp;
         double reservePerGpu = activationReserveBytes(model, profile, tp);
-        double leftPerGpu = usablePerGpu - weightsPerGpu - reservePerGpu;
+        double leftPerGpu = kvBudgetBytesPerGpu(hw, profile, weightsPerGpu + reservePerGpu);
         // Linear-attention state is held per sequence whatever its length; spread it over the longest sequence.
         double kvPerSequence = (model.kvBytesForContext(maxModelLen, options.honourSlidingWindow(),
                 options.kvBytesPerElement()) + model.recurrentStateBytesPerSequence()
                 + model.convStateBytesPerSequence(2.0)) / tp;
         double minimumCache = Math.min(kvPerSequence, kvPerSequence / maxModelLen * profile.value("kvBlockTokens"));
         if (leftPerGpu < minimumCache) {
+            double usablePerGpu = leftPerGpu + weightsPerGpu + reservePerGpu;
             throw new DoesNotFitException(String.format(Locale.ROOT,
-                    "%s in %s needs %.1f GB per GPU for weights and activations at TP %d, but %s offers %.1f GB "
-                            + "(gpu_memory_utilization %.2f x %.0f GB)",
+                    "%s in %s needs %.1f GB per GPU for weights and activations at TP %d, but %s leaves %.1f GB "
+                            + "for them and the KV cache (%s of %.1f GB)",
                     model.id(), precision.name().toLowerCase(Locale.ROOT), (weightsPerGpu + reservePerGpu) / 1e9, tp,
-                    hw.id(), usablePerGpu / 1e9, profile.value("gpuMemoryUtilization"), hw.hbmBytes() / 1e9),
+                    hw.id(), usablePerGpu / 1e9, profile.memoryRule(), hw.hbmBytes() / 1e9),
                     (weightsPerGpu + reservePerGpu + minimumCache) * tp, usablePerGpu * tp);
         }
         double bytesPerToken = kvPerSequence / maxModelLen;
@@ -180,6 +180,19 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
             return Long.MAX_VALUE; // no softmax attention layers: the cache never binds
         }
         return Math.max(1, (long) (leftPerGpu / bytesPerToken));
+    }
+
+    /**
+     * The KV-cache budget of one GPU. vLLM (v1/worker/gpu_worker.py determine_available_memory): requested =
+     * gpu_memory_utilization x total memory, less everything that is not KV cache (weights, peak activations, CUDA
+     * context, graphs). TensorRT-LLM (_torch/pyexecutor/_util.py, KvCacheConfig.free_gpu_memory_fraction): that
+     * fraction of the memory still free after weights and the profiling forward.
+     */
+    static double kvBudgetBytesPerGpu(GpuHardware hw, GpuProfile profile, double nonKvBytes) {
+        if (profile.hasParameter(GpuProfile.FREE_MEMORY_FRACTION)) {
+            return profile.value(GpuProfile.FREE_MEMORY_FRACTION) * (hw.hbmBytes() - nonKvBytes);
+        }
+        return profile.value(GpuProfile.MEMORY_UTILIZATION) * hw.hbmBytes() - nonKvBytes;
     }
 
     /**
@@ -195,7 +208,8 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
                 widest = Math.max(widest, (long) m.expertIntermediateSize() * m.expertsPerToken());
             }
         }
-        double perToken = (4.0 * model.hiddenSize() + 3.0 * widest / tp) * 2.0;
+        double perToken = (profile.value("activationHiddenBuffers") * model.hiddenSize()
+                + profile.value("activationMlpBuffers") * widest / tp) * 2.0;
         return profile.value("fixedReserveBytesPerGpu") + profile.value("maxNumBatchedTokens") * perToken;
     }
 }
