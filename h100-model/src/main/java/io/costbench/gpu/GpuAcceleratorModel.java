@@ -15,6 +15,7 @@ import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.MoeMlp;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.engine.port.CalibratedFamily;
 import io.costbench.engine.port.CatalogEntry;
 import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
@@ -28,7 +29,7 @@ import io.costbench.engine.port.SchedulingRules;
  * under {@code catalog/gpu/}; a deployment checks that the weights fit, sizes the KV cache from what is left, and
  * prices steps with {@link GpuStepPricer}.
  */
-public final class GpuAcceleratorModel implements AcceleratorModel {
+public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFamily {
 
     static final String EAGLE3 = "eagle3";
     static final String FP8_KV_CACHE = "fp8-kv-cache";
@@ -68,7 +69,8 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
      * The same catalog with some of a profile's parameters set to other values inside their plausible ranges: what a
      * calibration sweep varies. Values outside a parameter's range are rejected.
      */
-    GpuAcceleratorModel withProfileValues(String profileId, Map<String, Double> values) {
+    @Override
+    public GpuAcceleratorModel withProfileValues(String profileId, Map<String, Double> values) {
         GpuProfile profile = profiles.get(profileId);
         if (profile == null) {
             throw new IllegalArgumentException("unknown GPU serving profile '" + profileId + "'");
@@ -76,6 +78,15 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
         Map<String, GpuProfile> changed = new LinkedHashMap<>(profiles);
         changed.put(profileId, profile.withValues(values));
         return new GpuAcceleratorModel(hardware, changed);
+    }
+
+    @Override
+    public Map<String, List<String>> calibrationSources(String profileId) {
+        GpuProfile profile = profiles.get(profileId);
+        if (profile == null) {
+            throw new IllegalArgumentException("unknown GPU serving profile '" + profileId + "'");
+        }
+        return profile.calibrationSources();
     }
 
     @Override

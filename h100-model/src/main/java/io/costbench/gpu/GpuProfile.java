@@ -63,6 +63,20 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
         return parameters.parameters().containsKey(name);
     }
 
+    /** Validation source keys each calibrated parameter was fitted on (the profile file's "calibrationSources"). */
+    @SuppressWarnings("unchecked")
+    Map<String, List<String>> calibrationSources() {
+        Map<String, List<String>> sources = new LinkedHashMap<>();
+        ((Map<String, List<String>>) parameters.extra().getOrDefault("calibrationSources", Map.of()))
+                .forEach((name, keys) -> {
+                    if (!parameters.parameters().containsKey(name)) {
+                        throw new IllegalStateException(id() + ": calibrationSources names unknown parameter " + name);
+                    }
+                    sources.put(name, List.copyOf(keys));
+                });
+        return sources;
+    }
+
     /** How this profile's engine sizes the KV cache, in words for error messages. */
     String memoryRule() {
         return hasParameter(FREE_MEMORY_FRACTION)

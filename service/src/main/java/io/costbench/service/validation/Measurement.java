@@ -20,4 +20,14 @@ public record Measurement(String file, String label, String hardwareId, String p
     public Measurement {
         measured = Map.copyOf(measured);
     }
+
+    /**
+     * The measurement campaign the row belongs to, as calibration notes name it: file, hardware, profile and model
+     * (for example {@code "aiconfigurator h200-sxm vllm qwen3-235b-a22b"}). Leave-one-source-out leaves these out.
+     */
+    public String source() {
+        String fileTag = file.startsWith("aiconfigurator") ? "aiconfigurator" : file.startsWith("public") ? "public"
+                : file;
+        return String.join(" ", fileTag, hardwareId, profileId, modelId);
+    }
 }
