@@ -33,6 +33,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
 
     static final String EAGLE3 = "eagle3";
     static final String FP8_KV_CACHE = "fp8-kv-cache";
+    static final String ASYNC_SCHEDULING = "async-scheduling";
 
     private static final List<String> HARDWARE = List.of("h100-sxm", "h200-sxm");
     private static final List<String> PROFILES = List.of("vllm", "trtllm");
@@ -42,7 +43,11 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
                     "specs.md §4 (EAGLE-3 paper arXiv 2503.01840; Qwen3 community measurements)"),
             new CatalogEntry(FP8_KV_CACHE, "FP8 KV cache",
                     "KV cache stored in fp8: half the cache bytes read per decode step, twice the tokens held",
-                    "vLLM --kv-cache-dtype fp8 / TensorRT-LLM KV cache quantisation"));
+                    "vLLM --kv-cache-dtype fp8 / TensorRT-LLM KV cache quantisation"),
+            new CatalogEntry(ASYNC_SCHEDULING, "Asynchronous scheduling",
+                    "the engine schedules step n+1 and processes step n's output while step n runs on the GPU, "
+                            + "hiding host work up to the profile's asyncSchedulingHostOverlap",
+                    "vLLM --async-scheduling (vllm/v1/core/sched/async_scheduler.py); TensorRT-LLM overlap scheduler"));
 
     private final Map<String, GpuHardware> hardware;
     private final Map<String, GpuProfile> profiles;

@@ -55,7 +55,8 @@ final class GpuDeployment implements Deployment {
         this.optimizations = Set.copyOf(optimizations);
         this.graphOptions = graphOptions;
         this.scheduling = scheduling;
-        this.pricer = new GpuStepPricer(hardware, profile, tensorParallel, precision);
+        this.pricer = new GpuStepPricer(hardware, profile, tensorParallel, precision,
+                optimizations.contains(GpuAcceleratorModel.ASYNC_SCHEDULING));
         this.draftModel = scheduling.speculative() == null ? null : eagleDraft(model);
         List<Parameter> all = new ArrayList<>(hardware.spec().list());
         all.addAll(profile.parameters().list());

@@ -68,14 +68,15 @@ final class GpuStepPricer {
     private final double arPerPeerUs;
     private final double arBusEff;
 
-    GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision) {
+    /** @param asyncScheduling the engine overlaps its host work with the GPU (asyncSchedulingHostOverlap applies) */
+    GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision, boolean asyncScheduling) {
         this.hw = hw;
         this.tp = tp;
         this.precision = precision;
         cudaGraphMaxBatch = profile.value("cudaGraphMaxBatch");
         cpuStepUs = profile.value("cpuStepOverheadUs");
         cpuPerSequenceUs = profile.value("cpuPerSequenceUs");
-        hostOverlap = profile.value("hostOverlap");
+        hostOverlap = profile.value(asyncScheduling ? "asyncSchedulingHostOverlap" : "hostOverlap");
         eagerLaunchUs = profile.value("eagerLaunchUs");
         graphGapUs = profile.value("graphKernelGapUs");
         fp8QuantKernels = profile.value("fp8ActivationQuantKernels");

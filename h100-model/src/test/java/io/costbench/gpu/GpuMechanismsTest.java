@@ -123,6 +123,19 @@ class GpuMechanismsTest {
     }
 
     @Test
+    void asyncSchedulingHidesHostWorkBehindTheGpuStep() {
+        ModelSpec model = TestModels.qwen3_8b();
+        DeploymentRequest plain = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16, null, 4096);
+        DeploymentRequest async = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.ASYNC_SCHEDULING), 4096);
+        StepShape decode = StepShape.decode(8, 1024);
+        double exposed = GPU.deploy(model, plain).price(decode).ms(CostCategory.HOST);
+        double hidden = GPU.deploy(model, async).price(decode).ms(CostCategory.HOST);
+        assertThat(exposed).isGreaterThan(0.5);
+        assertThat(hidden).isLessThan(exposed);
+    }
+
+    @Test
     void skewedRoutingTouchesFewerExpertsThanUniform() {
         StepShape decode = StepShape.decode(16, 1024);
         GpuAcceleratorModel skewed = GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
@@ -151,7 +164,7 @@ class GpuMechanismsTest {
     void prefillGroupedGemmPaysForPaddingFewRowsPerExpert() {
         // 256 prompt tokens x 8 of 128 experts = 16 rows per expert, padded to BLOCK_SIZE_M 64: a quarter used.
         GpuStepPricer pricer = new GpuStepPricer(GpuHardware.load("catalog/gpu/hardware/h100-sxm.json"),
-                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16);
+                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16, false);
         io.costbench.engine.graph.Operator few = io.costbench.engine.graph.Operator.of("moe",
                 io.costbench.engine.graph.OperatorKind.MOE_EXPERTS).rows(256 * 8).gemm(3 * 768, 2048)
                 .experts(128, 128).weightBytes(128 * 3.0 * 768 * 2048 * 2).build();
@@ -260,7 +273,7 @@ class GpuMechanismsTest {
     @Test
     void gemmUtilisationPadsSmallMToTheTile() {
         GpuStepPricer pricer = new GpuStepPricer(GpuHardware.load("catalog/gpu/hardware/h100-sxm.json"),
-                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16);
+                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16, false);
         double m8 = pricer.gemmShapeUtilisation(gemmOp(8, 4096));
         double m64 = pricer.gemmShapeUtilisation(gemmOp(64, 4096));
         double m100 = pricer.gemmShapeUtilisation(gemmOp(100, 4096));

@@ -68,7 +68,8 @@ public final class PublicMeasurementsReader {
         String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware.get(), first.get("engine"), model.get(),
                 precision.get(), tp.get(), input.get(), output.get(), concurrency.get());
         return Optional.of(new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(),
-                tp.get(), input.get(), output.get(), concurrency.get(), numPrompts, measured, false));
+                tp.get(), input.get(), output.get(), concurrency.get(), numPrompts, measured, false, "public", 1.0,
+                "auto", java.util.Set.of()));
     }
 
     /** The file's metric names as compared metrics; per-user and per-GPU figures are not compared here. */

@@ -30,10 +30,10 @@ class ValidationReportTest {
     private static final Map<String, Integer> ROWS_PER_SOURCE = Map.ofEntries(
             Map.entry("aiconfigurator h100-sxm trtllm llama-3.1-8b", 177),
             Map.entry("aiconfigurator h100-sxm trtllm qwen3-32b", 176),
-            Map.entry("aiconfigurator h100-sxm vllm llama-3.1-70b", 45),
+            Map.entry("inferencex h100-sxm vllm llama-3.1-70b", 45),
             Map.entry("aiconfigurator h100-sxm vllm qwen3-32b", 90),
-            Map.entry("aiconfigurator h200-sxm trtllm llama-3.1-70b", 72),
-            Map.entry("aiconfigurator h200-sxm vllm llama-3.1-70b", 60),
+            Map.entry("inferencex h200-sxm trtllm llama-3.1-70b", 72),
+            Map.entry("inferencex h200-sxm vllm llama-3.1-70b", 60),
             Map.entry("aiconfigurator h200-sxm vllm llama-3.1-8b", 21),
             Map.entry("aiconfigurator h200-sxm vllm qwen3-235b-a22b", 45),
             Map.entry("public h100-sxm trtllm qwen3-8b", 1),
