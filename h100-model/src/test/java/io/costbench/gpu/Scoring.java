@@ -29,18 +29,22 @@ final class Scoring {
         return ids;
     }
 
+    private static Deployment viaServer(CalibrationData.Row row, Deployment deployment) {
+        return row.viaServer() ? deployment : new EngineOnlyDeployment(deployment);
+    }
+
     static Result score(GpuAcceleratorModel gpu, List<CalibrationData.Row> rows) {
         Map<String, Deployment> deployments = new HashMap<>();
         List<ErrorReport.Scored> scored = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         for (CalibrationData.Row row : rows) {
             String key = row.modelId() + row.hardwareId() + row.profileId() + row.tp() + row.precision()
-                    + (row.inputTokens() + row.outputTokens()) + row.fp8KvCache() + row.asyncScheduling();
+                    + (row.inputTokens() + row.outputTokens()) + row.fp8KvCache() + row.asyncScheduling() + row.viaServer();
             try {
-                Deployment d = deployments.computeIfAbsent(key, k -> gpu.deploy(TestModels.byId(row.modelId()),
+                Deployment d = deployments.computeIfAbsent(key, k -> viaServer(row, gpu.deploy(TestModels.byId(row.modelId()),
                         new DeploymentRequest(row.hardwareId(), row.profileId(), row.tp(), row.precision(),
                                 switches(row),
-                                row.inputTokens() + row.outputTokens())));
+                                row.inputTokens() + row.outputTokens()))));
                 SimulatedPredictor.Prediction p = SimulatedPredictor.predict(d, row);
                 scored.add(new ErrorReport.Scored(row, p.tpotMs(), p.ttftMs(), p.throughput()));
             } catch (DoesNotFitException e) {

@@ -23,7 +23,9 @@ import io.costbench.engine.data.CsvRows;
  * step's host work exposed (H100 Llama-3.1-70B median |TPOT error| 4.5% with it exposed, 15.6% with it hidden; H200
  * 5.6% vs 14.6%), so the vLLM image the dump ran (its version is not in the file) did not overlap it and the rows run
  * without the switch. AIConfigurator's own collections do not document their client, so they run with fixed
- * lengths and the engine's default KV cache.
+ * lengths and the engine's default KV cache, and in-process (no server front end): their TTFT and TPOT fit an
+ * in-process harness far better (H100 TensorRT-LLM median |TPOT error| 6.5% vs 9.5% with a 20 ms front end, TTFT 32%
+ * vs 55%), while InferenceX's, whose client goes through the server, need it (TTFT 18% vs 9%).
  */
 public final class AiconfiguratorReader {
 
@@ -71,7 +73,7 @@ public final class AiconfiguratorReader {
         return Optional.of(new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(), tp,
                 isl, osl, concurrency, inferencex ? 10 * concurrency : 0, measured, true,
                 inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,
-                inferencex ? "fp8" : "auto", java.util.Set.of()));
+                inferencex ? "fp8" : "auto", java.util.Set.of(), inferencex));
     }
 
     private static boolean oneOrBlank(String value) {

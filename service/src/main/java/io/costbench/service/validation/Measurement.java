@@ -18,11 +18,13 @@ import java.util.Map;
  *                     uniform in [r x L, L]); 1 for fixed lengths or when the campaign does not say
  * @param kvCacheDtype "auto" (the engine's default for the precision) or "fp8" where the campaign's recipe sets it
  * @param engineOptions engine switches the campaign's recipe turns on, as optimization ids (e.g. "async-scheduling")
+ * @param viaServer     the client went through the serving stack's HTTP server (its front end counts), rather than
+ *                      driving the engine in-process
  */
 public record Measurement(String file, String label, String hardwareId, String profileId, String modelId,
         String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
         Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
-        String kvCacheDtype, java.util.Set<String> engineOptions) {
+        String kvCacheDtype, java.util.Set<String> engineOptions, boolean viaServer) {
 
     public Measurement {
         measured = Map.copyOf(measured);

@@ -75,7 +75,8 @@ public final class ValidationRun {
         }
         String key = String.join("|", m.modelId(), m.hardwareId(), m.profileId(), m.precision(),
                 String.valueOf(m.tensorParallel()), String.valueOf(m.inputTokens() + m.outputTokens()),
-                m.kvCacheDtype(), String.valueOf(new java.util.TreeSet<>(m.engineOptions())));
+                m.kvCacheDtype(), String.valueOf(new java.util.TreeSet<>(m.engineOptions())),
+                String.valueOf(m.viaServer()));
         Object cached = deployments.computeIfAbsent(key, k -> deploy(family.get(), m));
         if (cached instanceof String reason) {
             return skipped(m, reason);
@@ -107,9 +108,10 @@ public final class ValidationRun {
             }
         }
         try {
-            return new ServingSimulator(family.deploy(models.get(m.modelId()), new DeploymentRequest(m.hardwareId(),
-                    m.profileId(), m.tensorParallel(), Precision.parse(m.precision()), optimizations.isEmpty() ? null : optimizations,
-                    m.inputTokens() + m.outputTokens())));
+            Deployment deployment = family.deploy(models.get(m.modelId()), new DeploymentRequest(m.hardwareId(),
+                    m.profileId(), m.tensorParallel(), Precision.parse(m.precision()),
+                    optimizations.isEmpty() ? null : optimizations, m.inputTokens() + m.outputTokens()));
+            return new ServingSimulator(m.viaServer() ? deployment : new InProcessDeployment(deployment));
         } catch (DoesNotFitException e) {
             return "does not fit: " + e.getMessage();
         } catch (IllegalArgumentException e) {

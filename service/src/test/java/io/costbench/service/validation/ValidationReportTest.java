@@ -134,18 +134,14 @@ class ValidationReportTest {
     private static final Map<String, Double> GUARDS = new LinkedHashMap<>();
 
     static {
-        GUARDS.put("h100-sxm vllm TTFT median", 0.45);
-        GUARDS.put("h100-sxm vllm measured output throughput median", 0.11);
-        GUARDS.put("h100-sxm trtllm TTFT median", 0.39);
-        GUARDS.put("h100-sxm trtllm measured output throughput median", 0.13);
+        GUARDS.put("h100-sxm vllm measured output throughput median", 0.09);
+        GUARDS.put("h100-sxm trtllm TTFT median", 0.38);
+        GUARDS.put("h100-sxm trtllm measured output throughput median", 0.11);
+        GUARDS.put("h200-sxm vllm TPOT median", 0.10);
         GUARDS.put("h200-sxm vllm TPOT p90", 1.01);
-        GUARDS.put("h200-sxm vllm TTFT median", 0.66);
-        GUARDS.put("h200-sxm trtllm TPOT median", 0.16);
-        GUARDS.put("h200-sxm trtllm TPOT p90", 0.40);
-        GUARDS.put("h200-sxm trtllm TTFT median", 0.63);
-        GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.15);
-        GUARDS.put("leave-one-out aiconfigurator h100-sxm trtllm qwen3-32b TPOT median", 0.175);
-        GUARDS.put("leave-one-out aiconfigurator h200-sxm trtllm llama-3.1-70b TPOT median", 0.16);
+        GUARDS.put("h200-sxm vllm derived output throughput* median", 0.09);
+        GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.10);
+        GUARDS.put("leave-one-out aiconfigurator h100-sxm trtllm qwen3-32b TPOT median", 0.17);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.21);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm qwen3-235b-a22b TPOT median", 0.44);
     }
