@@ -82,7 +82,7 @@ public final class ValidationRun {
             return skipped(m, reason);
         }
         ServingSimulator simulator = (ServingSimulator) cached;
-        int prompts = m.numPrompts() > 0 ? m.numPrompts() : Math.max(20, 10 * m.concurrency());
+        int prompts = m.numPrompts() > 0 ? m.numPrompts() : Workload.defaultNumPrompts(m.concurrency());
         SimulationResult result;
         try {
             result = simulator.run(new Workload(m.inputTokens(), m.outputTokens(), m.rangeRatio(), m.concurrency(), 0,
