@@ -67,6 +67,7 @@
     if (on) {
       var started = Date.now();
       var bar = progress.querySelector('.bar');
+      status.textContent = 'Computing the plan: searching every candidate…';
       timer = setInterval(function () {
         var s = (Date.now() - started) / 1000;
         status.textContent = 'Computing the plan: searching every candidate… ' + s.toFixed(1) + ' s';
@@ -158,7 +159,7 @@
     tbody.innerHTML = '';
     r.candidates.forEach(function (c) {
       var tr = document.createElement('tr');
-      tr.className = c.status === 'meets-slo' ? 'candidate-meets' : 'candidate-misses';
+      tr.className = c.status === 'meets-slo' ? 'candidate-meets' : 'candidate-other';
       var m = c.metrics || {};
       [c.rank, c.label, c.status, c.concurrency, c.replicas, c.accelerators, money(c.usdPerMonth),
         c.usdPerMillionOutputTokens === null ? '' : '$' + fixed(c.usdPerMillionOutputTokens, 3),
@@ -184,12 +185,13 @@
     var priced = r.candidates.filter(function (c) { return c.usdPerMonth !== null && c.status === 'meets-slo'; })
       .slice(0, 20).reverse();
     chart('chart-plan-monthly').setOption({
-      grid: { left: 260, right: 40, top: 20, bottom: 50 },
+      grid: { left: 10, right: 40, top: 20, bottom: 50, containLabel: true },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       toolbox: { feature: { dataView: { readOnly: true }, saveAsImage: {} } },
-      xAxis: { type: 'value', name: 'USD per month', nameLocation: 'middle', nameGap: 28 },
+      xAxis: { type: 'value', name: 'USD per month', nameLocation: 'middle', nameGap: 28, splitNumber: 4,
+        axisLabel: { formatter: function (v) { return '$' + (v >= 1000 ? (v / 1000) + 'k' : v); } } },
       yAxis: { type: 'category', data: priced.map(function (c) { return c.label; }),
-        name: 'candidate (meets the SLO)', axisLabel: { fontSize: 10 } },
+        axisLabel: { fontSize: 10 } },
       series: [{ type: 'bar', name: 'USD per month', data: priced.map(function (c, i) {
         return { value: Math.round(c.usdPerMonth),
           itemStyle: { color: i === priced.length - 1 ? '#15803d' : '#2563eb' } };

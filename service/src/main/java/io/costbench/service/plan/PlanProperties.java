@@ -19,7 +19,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param defaultSlo             the SLO the dashboards and the /plan page start from
  */
 @ConfigurationProperties("costbench.plans")
-record PlanProperties(int maxConcurrency, int gridStepsPerDoubling, int promptsPerConcurrency, int minPrompts,
+public record PlanProperties(int maxConcurrency, int gridStepsPerDoubling, int promptsPerConcurrency, int minPrompts,
         long seed, int maxCandidates, int maxSimulations, int maxConcurrentPlans, int threads,
         int cachedDeployments, int cachedPoints, DefaultSlo defaultSlo) {
 
@@ -27,6 +27,17 @@ record PlanProperties(int maxConcurrency, int gridStepsPerDoubling, int promptsP
      * @param ttftP90Ms         p90 time to first token bound, ms
      * @param minInteractivity  output tokens per second per user (1000 / median TPOT)
      */
-    record DefaultSlo(double ttftP90Ms, double minInteractivity) {
+    public record DefaultSlo(double ttftP90Ms, double minInteractivity) {
+
+        /** Whether a point with these metrics meets it (null metrics miss). */
+        public boolean meets(Double p90TtftMs, Double interactivity) {
+            return p90TtftMs != null && p90TtftMs <= ttftP90Ms && interactivity != null
+                    && interactivity >= minInteractivity;
+        }
+
+        public String describe() {
+            return String.format(java.util.Locale.ROOT, "p90 TTFT <= %.0f ms, >= %.0f tok/s/user", ttftP90Ms,
+                    minInteractivity);
+        }
     }
 }

@@ -218,8 +218,8 @@ class Planner implements AutoCloseable {
         if (oneReplicaMonthly >= cheapestSoFar) {
             return new CandidateResult(0, label(spec, deployed), spec.hardware(), deployed.key().profile(),
                     deployed.tensorParallel(), deployed.precision(), deployed.optimizations(), CandidateResult.PRUNED,
-                    String.format(Locale.ROOT, "not searched: one replica ($%,.0f per month) already costs at least "
-                            + "the cheapest plan found ($%,.0f)", oneReplicaMonthly, cheapestSoFar), null, null, null,
+                    String.format(Locale.ROOT, "not searched: one replica costs $%,.0f/month, the cheapest plan found "
+                            + "$%,.0f", oneReplicaMonthly, cheapestSoFar), null, null, null,
                     null, null, deployed.chips(), null, price.usdPerAcceleratorHour().doubleValue(), null, null,
                     null, null, price, deployed.parametersSha256(), List.of(), List.of());
         }

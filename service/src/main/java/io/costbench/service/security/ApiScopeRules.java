@@ -14,7 +14,8 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
  * Which scope a request to {@code /api/**} needs: the single source of truth for the filter chain and for the 403
  * message. Writes (POST, PUT, PATCH, DELETE) need the scope of their path; any other write under {@code /api/**}
  * needs admin, so a new endpoint is closed until someone decides otherwise. Predictions and capacity plans are
- * computations, not writes, and stay open (plans are bounded by their simulation budget). Token administration needs admin for reads too: token names and scopes are not public.
+ * computations, not writes, and stay open (plans are bounded by their simulation budget and a few at once). Token
+ * administration needs admin for reads too: token names and scopes are not public.
  */
 final class ApiScopeRules {
 

@@ -130,6 +130,18 @@ class PlanApiTest {
     }
 
     @Test
+    void theOpenApiDocumentDescribesPlanCreationWithAnExampleAndNoTokenNeeded() throws Exception {
+        JsonNode paths = json.readTree(get("/v3/api-docs").body()).get("paths");
+        JsonNode create = paths.get("/api/v1/plans").get("post");
+        assertThat(create.get("summary").asString()).startsWith("Plan the cheapest deployment");
+        assertThat(create.get("requestBody").get("content").get("application/json").get("examples").get("chat")
+                .get("value").toString()).contains("qwen3.5-4b");
+        assertThat(create.has("security")).isFalse();
+        assertThat(paths.get("/api/v1/plans/{id}").has("get")).isTrue();
+        assertThat(paths.get("/api/v1/plans/{id}/plan.csv").has("get")).isTrue();
+    }
+
+    @Test
     void unknownPlanIs404() throws Exception {
         assertThat(get("/api/v1/plans/987654321").statusCode()).isEqualTo(404);
         assertThat(get("/api/v1/plans/987654321/plan.csv").statusCode()).isEqualTo(404);
