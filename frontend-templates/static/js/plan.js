@@ -188,7 +188,7 @@
       grid: { left: 10, right: 40, top: 20, bottom: 50, containLabel: true },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       toolbox: { feature: { dataView: { readOnly: true }, saveAsImage: {} } },
-      xAxis: { type: 'value', name: 'USD per month', nameLocation: 'middle', nameGap: 28, splitNumber: 4,
+      xAxis: { type: 'log', name: 'USD per month (log scale)', nameLocation: 'middle', nameGap: 28,
         axisLabel: { formatter: function (v) { return '$' + (v >= 1000 ? (v / 1000) + 'k' : v); } } },
       yAxis: { type: 'category', data: priced.map(function (c) { return c.label; }),
         axisLabel: { fontSize: 10 } },
@@ -217,8 +217,8 @@
         label: { formatter: 'SLO ' + min + ' tok/s/user' }, data: [{ xAxis: min }] };
     }
     chart('chart-plan-frontier').setOption({
-      grid: { left: 70, right: 30, top: 60, bottom: 50 },
-      legend: { type: 'scroll', top: 0 },
+      grid: { left: 70, right: 30, top: 40, bottom: 90 },
+      legend: { type: 'scroll', bottom: 0 },
       tooltip: { trigger: 'item', formatter: function (p) {
         return p.seriesName + '<br>c=' + p.value[2] + ': ' + p.value[0].toFixed(1) + ' tok/s/user, $'
           + p.value[1].toFixed(3) + ' per M output tokens';

@@ -344,8 +344,9 @@ class Planner implements AutoCloseable {
                     cheapest.usdPerMonth(), cheapest.usdPerMillionOutputTokens()));
         }
         for (PlanResult.Saving saving : savings) {
-            text.append(String.format(Locale.ROOT, "; %.0f%% cheaper than %s ($%,.0f)", saving.savingPercent(),
-                    saving.against(), saving.againstUsdPerMonth()));
+            text.append(String.format(Locale.ROOT, saving.savingPercent() < 10 ? "; %.1f%% cheaper than %s ($%,.0f)"
+                    : "; %.0f%% cheaper than %s ($%,.0f)", saving.savingPercent(), saving.against(),
+                    saving.againstUsdPerMonth()));
         }
         return text.append('.').toString();
     }
