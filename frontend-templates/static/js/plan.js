@@ -154,6 +154,17 @@
     frontierChart(r, plan.request);
   }
 
+  /* Why a candidate is not an answer, or where the load-grows-latency assumption failed on its points. */
+  function notes(c) {
+    var breaks = c.monotonicityBreaks || [];
+    var text = c.reason || '';
+    if (breaks.length) {
+      text += (text ? '; ' : '') + 'not monotone: ' + breaks[0] + (breaks.length > 1 ? ' (+' + (breaks.length - 1)
+        + ' more)' : '');
+    }
+    return text;
+  }
+
   function table(r) {
     var tbody = document.querySelector('#plan-table tbody');
     tbody.innerHTML = '';
@@ -164,7 +175,7 @@
       [c.rank, c.label, c.status, c.concurrency, c.replicas, c.accelerators, money(c.usdPerMonth),
         c.usdPerMillionOutputTokens === null ? '' : '$' + fixed(c.usdPerMillionOutputTokens, 3),
         fixed(m.p90_ttft_ms, 0), fixed(m.interactivity, 1),
-        c.headroomPercent === null ? '' : fixed(c.headroomPercent, 0) + '%', c.reason || '']
+        c.headroomPercent === null ? '' : fixed(c.headroomPercent, 0) + '%', notes(c)]
         .forEach(function (v, i) {
           var td = document.createElement('td');
           td.textContent = v === null || v === undefined ? '' : v;
