@@ -115,7 +115,8 @@ final class PlanRequests {
         Double rps = number("demand.requestsPerSecond", fields.get("requestsPerSecond"), false);
         Double perDay = number("demand.outputTokensPerDay", fields.get("outputTokensPerDay"), false);
         if (rps == null && perDay == null) {
-            if (!malformed.containsKey("demand.requestsPerSecond") && !malformed.containsKey("demand.outputTokensPerDay")) {
+            if (!malformed.containsKey("demand.requestsPerSecond")
+                    && !malformed.containsKey("demand.outputTokensPerDay")) {
                 malformed.put("demand", "give requestsPerSecond or outputTokensPerDay");
             }
             return null;

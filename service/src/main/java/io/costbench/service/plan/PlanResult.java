@@ -24,8 +24,10 @@ record PlanResult(String model, String modelSha256, String catalogVersion, Strin
      * The cheapest candidate against the cheapest of one other hardware.
      *
      * @param savingPercent  saving as a percentage of the other's monthly cost
+     * @param lowerBound     every candidate of that hardware was pruned: compared at its cheapest single replica, so
+     *                       the saving is at least this
      */
     record Saving(String hardware, String against, double againstUsdPerMonth, double savingUsdPerMonth,
-            double savingPercent) {
+            double savingPercent, boolean lowerBound) {
     }
 }

@@ -49,7 +49,8 @@ class PlanStore {
     /** Newest first, without their results' candidate lists. */
     List<PlanSummary> page(int page, int size) {
         return jdbc.sql("select id, created_at, model_id, catalog_version, verdict, cheapest_label, "
-                        + "cheapest_usd_per_month, candidate_count from capacity_plan order by created_at desc, id desc "
+                        + "cheapest_usd_per_month, candidate_count from capacity_plan "
+                        + "order by created_at desc, id desc "
                         + "offset ? rows fetch next ? rows only")
                 .params((long) page * size, size)
                 .query((rs, n) -> new PlanSummary(rs.getLong("id"), rs.getObject("created_at", OffsetDateTime.class),

@@ -124,10 +124,11 @@ class Planner implements AutoCloseable {
         }
         List<CandidateResult> ranked = rank(results);
         CandidateResult cheapest = ranked.isEmpty() || !ranked.get(0).meets() ? null : ranked.get(0);
-        List<PlanResult.Saving> savings = savings(cheapest, ranked);
+        List<PlanResult.Saving> savings = savings(cheapest, ranked, request.hoursPerMonth());
         LocalDate priceDate = request.priceDate() != null ? request.priceDate() : priceBook.today();
         return new PlanResult(request.model(), modelSha256, simulations.catalogVersion(), request.slo().describe(),
-                cheapest == null ? PlanResult.NONE_MEETS : PlanResult.OK, summary(cheapest, savings, request.slo().describe()),
+                cheapest == null ? PlanResult.NONE_MEETS : PlanResult.OK,
+                summary(cheapest, savings, request.slo().describe()),
                 request.priceOption().id(), priceDate, request.hoursPerMonth(), demandRps,
                 request.demand().outputTokensPerSecond(request.workload()), cheapest, savings, ranked,
                 simulated.get(), (System.nanoTime() - started) / 1_000_000);
@@ -315,19 +316,39 @@ class Planner implements AutoCloseable {
         return ranked;
     }
 
-    static List<PlanResult.Saving> savings(CandidateResult cheapest, List<CandidateResult> ranked) {
+    /**
+     * The cheapest against the cheapest searched candidate of each other hardware; a hardware whose every candidate
+     * was pruned is compared at its cheapest single replica, a lower bound ({@code lowerBound}).
+     */
+    static List<PlanResult.Saving> savings(CandidateResult cheapest, List<CandidateResult> ranked,
+            double hoursPerMonth) {
         if (cheapest == null || cheapest.usdPerMonth() == null) {
             return List.of();
         }
-        Map<String, CandidateResult> cheapestByHardware = new LinkedHashMap<>();
+        Map<String, PlanResult.Saving> byHardware = new LinkedHashMap<>();
         for (CandidateResult result : ranked) {
             if (result.meets() && result.usdPerMonth() != null && !result.hardware().equals(cheapest.hardware())) {
-                cheapestByHardware.putIfAbsent(result.hardware(), result);
+                byHardware.putIfAbsent(result.hardware(), saving(cheapest, result, result.usdPerMonth(), false));
             }
         }
-        return cheapestByHardware.values().stream().map(other -> new PlanResult.Saving(other.hardware(),
-                other.label(), other.usdPerMonth(), other.usdPerMonth() - cheapest.usdPerMonth(),
-                (other.usdPerMonth() - cheapest.usdPerMonth()) / other.usdPerMonth() * 100.0)).toList();
+        for (CandidateResult result : ranked) {
+            if (CandidateResult.PRUNED.equals(result.status()) && !result.hardware().equals(cheapest.hardware())
+                    && result.usdPerAcceleratorHour() != null) {
+                double oneReplica = result.acceleratorsPerReplica() * result.usdPerAcceleratorHour() * hoursPerMonth;
+                PlanResult.Saving known = byHardware.get(result.hardware());
+                if (known == null || known.lowerBound() && oneReplica < known.againstUsdPerMonth()) {
+                    byHardware.put(result.hardware(), saving(cheapest, result, oneReplica, true));
+                }
+            }
+        }
+        return List.copyOf(byHardware.values());
+    }
+
+    private static PlanResult.Saving saving(CandidateResult cheapest, CandidateResult other, double otherMonthly,
+            boolean lowerBound) {
+        double saving = otherMonthly - cheapest.usdPerMonth();
+        return new PlanResult.Saving(other.hardware(), other.label(), otherMonthly, saving,
+                saving / otherMonthly * 100.0, lowerBound);
     }
 
     static String summary(CandidateResult cheapest, List<PlanResult.Saving> savings, String slo) {
@@ -344,9 +365,10 @@ class Planner implements AutoCloseable {
                     cheapest.usdPerMonth(), cheapest.usdPerMillionOutputTokens()));
         }
         for (PlanResult.Saving saving : savings) {
-            text.append(String.format(Locale.ROOT, saving.savingPercent() < 10 ? "; %.1f%% cheaper than %s ($%,.0f)"
-                    : "; %.0f%% cheaper than %s ($%,.0f)", saving.savingPercent(), saving.against(),
-                    saving.againstUsdPerMonth()));
+            String bound = saving.lowerBound() ? "at least " : "";
+            text.append(String.format(Locale.ROOT, saving.savingPercent() < 10 ? "; %s%.1f%% cheaper than %s (%s$%,.0f)"
+                    : "; %s%.0f%% cheaper than %s (%s$%,.0f)", bound, saving.savingPercent(), saving.against(),
+                    bound, saving.againstUsdPerMonth()));
         }
         return text.append('.').toString();
     }
@@ -365,7 +387,7 @@ class Planner implements AutoCloseable {
         }
         List<CandidateResult> ranked = rank(repriced);
         CandidateResult cheapest = ranked.isEmpty() || !ranked.get(0).meets() ? null : ranked.get(0);
-        List<PlanResult.Saving> savings = savings(cheapest, ranked);
+        List<PlanResult.Saving> savings = savings(cheapest, ranked, result.hoursPerMonth());
         return new PlanResult(result.model(), result.modelSha256(), result.catalogVersion(), result.slo(),
                 result.verdict(), summary(cheapest, savings, result.slo()), result.priceOption(), date,
                 result.hoursPerMonth(), result.demandRequestsPerSecond(), result.demandOutputTokensPerSecond(),
