@@ -112,15 +112,10 @@ class Planner implements AutoCloseable {
         List<CandidateResult> results = new ArrayList<>();
         try {
             for (Future<CandidateResult> future : futures) {
-                results.add(future.get());
+                results.add(await(future));
             }
-        } catch (InterruptedException e) {
+        } finally {
             futures.forEach(f -> f.cancel(true));
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("plan interrupted", e);
-        } catch (ExecutionException e) {
-            futures.forEach(f -> f.cancel(true));
-            throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
         }
         List<CandidateResult> ranked = rank(results);
         CandidateResult cheapest = ranked.isEmpty() || !ranked.get(0).meets() ? null : ranked.get(0);
@@ -132,6 +127,17 @@ class Planner implements AutoCloseable {
                 request.priceOption().id(), priceDate, request.hoursPerMonth(), demandRps,
                 request.demand().outputTokensPerSecond(request.workload()), cheapest, savings, ranked,
                 simulated.get(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    private static <T> T await(Future<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("plan interrupted", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
+        }
     }
 
     /** A candidate resolved: deployed, or the reason it cannot be. */
@@ -149,17 +155,27 @@ class Planner implements AutoCloseable {
             }
             return resolved;
         }
+        // Deploying is a graph build per (hardware, profile, TP): done on the pool, two at a time.
+        Map<CandidateSpec, List<Future<Resolved>>> deploys = new LinkedHashMap<>();
         for (CandidateSpec hardwareProfile : simulations.hardwareProfiles()) {
             if (prices.apply(hardwareProfile.hardware()).isEmpty()) {
                 continue;
             }
+            List<Future<Resolved>> tps = new ArrayList<>();
+            for (int tp : PlanSimulations.TENSOR_PARALLEL) {
+                CandidateSpec spec = new CandidateSpec(hardwareProfile.hardware(), hardwareProfile.profile(), tp,
+                        hardwareProfile.precision(), null);
+                tps.add(pool.submit(() -> resolve(request.model(), spec, maxModelLen)));
+            }
+            deploys.put(hardwareProfile, tps);
+        }
+        for (List<Future<Resolved>> tps : deploys.values()) {
             // Every tensor parallelism that deploys; of those billing the same accelerators only the largest, as the
             // smaller ones leave paid-for cores idle.
             Map<Integer, Resolved> byAccelerators = new TreeMap<>();
             Resolved lastMiss = null;
-            for (int tp : PlanSimulations.TENSOR_PARALLEL) {
-                Resolved candidate = resolve(request.model(), new CandidateSpec(hardwareProfile.hardware(),
-                        hardwareProfile.profile(), tp, hardwareProfile.precision(), null), maxModelLen);
+            for (Future<Resolved> future : tps) {
+                Resolved candidate = await(future);
                 if (candidate.deployed() != null) {
                     byAccelerators.put(candidate.deployed().chips(), candidate);
                 } else if (CandidateResult.DOES_NOT_FIT.equals(candidate.status())) {
@@ -170,9 +186,6 @@ class Planner implements AutoCloseable {
                 resolved.add(lastMiss);
             }
             resolved.addAll(byAccelerators.values());
-            if (resolved.size() > properties.maxCandidates()) {
-                break;
-            }
         }
         if (resolved.size() > properties.maxCandidates()) {
             throw new PlanInputException("candidates", "more than " + properties.maxCandidates()
