@@ -41,7 +41,7 @@ class SloOverview {
     }
 
     /** Per model id, its SLO panel from the sweep's points with their full metrics. */
-    Map<String, Panel> panels(long sweepId, Iterable<String> models, Workload workload) {
+    Map<String, Panel> panels(long sweepId, Iterable<String> models, TokenLengths workload) {
         Costing costing = new Costing(calculator);
         Map<String, Panel> panels = new LinkedHashMap<>();
         for (String model : models) {

@@ -5,42 +5,47 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 
 import org.springframework.stereotype.Component;
 
 import io.costbench.engine.model.CatalogModel;
-import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.CatalogEntry;
 import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.ProfileEntry;
-import io.costbench.engine.sim.ServingSimulator;
 import io.costbench.engine.sim.Workload;
 import io.costbench.service.prediction.AcceleratorRegistry;
-import io.costbench.service.prediction.PredictionService;
-import io.costbench.service.web.BadInputException;
+import io.costbench.service.prediction.Predictor;
+import io.costbench.service.prediction.Scenario;
+import io.costbench.service.prediction.ScenarioResolver;
+import io.costbench.service.prediction.ServingTarget;
+import io.costbench.service.prediction.UnknownIdException;
 
 /**
- * The planner's only door to the prediction path: resolving ids against the catalog, deploying a candidate and
- * simulating it at a concurrency. Deployments (with their simulators' step-price memos) and simulated metrics are
- * kept in small LRU caches, so a plan reuses them across its search and a repeated plan costs little.
+ * The planner's only door to the prediction core: ids resolve through {@link ScenarioResolver}, points are predicted
+ * by {@link Predictor} (so a plan's point equals the prediction of the same scenario, on the same cached simulators).
+ * Deploying a candidate here only answers what the search needs before simulating: does it fit, what does it bill,
+ * which batch sizes are compiled. Deployments and simulated points are kept in small LRU caches, so a repeated plan
+ * costs little.
  */
 @Component
 class PlanSimulations {
 
     static final List<Integer> TENSOR_PARALLEL = List.of(1, 2, 4, 8, 16, 32, 64);
 
-    private final PredictionService predictions;
+    private final ScenarioResolver resolver;
+    private final Predictor predictor;
     private final AcceleratorRegistry accelerators;
     private final PlanProperties properties;
-    private final Map<DeploymentKey, Deployed> deployments;
+    private final Map<ServingTargetKey, Deployed> deployments;
     private final Map<PointKey, Map<String, Double>> points;
 
-    PlanSimulations(PredictionService predictions, AcceleratorRegistry accelerators, PlanProperties properties) {
-        this.predictions = predictions;
+    PlanSimulations(ScenarioResolver resolver, Predictor predictor, AcceleratorRegistry accelerators,
+            PlanProperties properties) {
+        this.resolver = resolver;
+        this.predictor = predictor;
         this.accelerators = accelerators;
         this.properties = properties;
         this.deployments = lru(properties.cachedDeployments());
@@ -57,7 +62,7 @@ class PlanSimulations {
     }
 
     String catalogVersion() {
-        return predictions.catalogVersion();
+        return predictor.catalogVersion();
     }
 
     /**
@@ -66,22 +71,27 @@ class PlanSimulations {
      */
     String requireModel(String field, String model) {
         try {
-            return predictions.model(model).contentSha256();
-        } catch (BadInputException e) {
-            throw new PlanInputException(field, e.reason());
+            return resolver.catalogModel(model).contentSha256();
+        } catch (UnknownIdException e) {
+            throw new PlanInputException(field, e.getMessage());
         }
     }
 
-    /** @throws PlanInputException naming {@code field.hardware} (or profile, optimizations) for unknown ids */
+    /** @throws PlanInputException naming {@code field.hardware} (or profile, optimizations, precision) */
     void requireTarget(String field, CandidateSpec candidate) {
+        target(field, candidate);
+    }
+
+    private ServingTarget target(String field, CandidateSpec candidate) {
         try {
-            predictions.target(candidate.hardware(), candidate.profile(), candidate.optimizations());
-        } catch (BadInputException e) {
-            throw new PlanInputException(field + "." + e.field(), e.reason());
+            return resolver.target(candidate.hardware(), candidate.profile(), candidate.tensorParallel(),
+                    candidate.precision(), candidate.optimizations());
+        } catch (UnknownIdException e) {
+            throw new PlanInputException(field + "." + e.field(), e.getMessage());
         }
     }
 
-    /** Every hardware id the families offer, with each profile that runs on it (hardware, profile). */
+    /** Every hardware id the families offer, with each profile that runs on it (hardware, profile, precision). */
     List<CandidateSpec> hardwareProfiles() {
         List<CandidateSpec> all = new ArrayList<>();
         for (CatalogEntry hardware : accelerators.hardware()) {
@@ -103,25 +113,21 @@ class PlanSimulations {
      *                                  the heads)
      */
     Deployed deploy(String modelId, CandidateSpec candidate, int maxModelLen) {
-        var target = predictions.target(candidate.hardware(), candidate.profile(), candidate.optimizations());
-        ProfileEntry profile = target.profile();
-        String precision = candidate.precision() != null ? candidate.precision()
-                : profile.defaultPrecision().toLowerCase(Locale.ROOT);
-        Set<String> optimizations = candidate.optimizations() == null ? null
-                : new TreeSet<>(candidate.optimizations());
-        DeploymentKey key = new DeploymentKey(modelId, candidate.hardware(), profile.id(),
-                candidate.tensorParallel(), precision, optimizations, maxModelLen);
+        ServingTarget target = target("candidate", candidate);
+        ServingTargetKey key = new ServingTargetKey(resolver.model(modelId), target, maxModelLen);
         synchronized (deployments) {
             Deployed cached = deployments.get(key);
             if (cached != null) {
                 return cached;
             }
         }
-        CatalogModel model = predictions.model(modelId);
-        Deployment deployment = target.family().deploy(model.spec(), new DeploymentRequest(candidate.hardware(),
-                profile.id(), candidate.tensorParallel(), Precision.parse(precision), optimizations, maxModelLen));
-        Deployed deployed = new Deployed(key, new ServingSimulator(deployment), deployment.chips(),
-                deployment.tensorParallel(), deployment.precision().name().toLowerCase(Locale.ROOT),
+        CatalogModel model = resolver.catalogModel(modelId);
+        Deployment deployment = accelerators.forHardware(target.hardware()).orElseThrow().deploy(model.spec(),
+                new DeploymentRequest(target.hardware(), target.profile(), target.tensorParallel(),
+                        target.precision(), target.optimizations() == null ? null
+                                : new TreeSet<>(target.optimizations()), maxModelLen));
+        Deployed deployed = new Deployed(key, deployment.chips(), deployment.tensorParallel(),
+                deployment.precision().name().toLowerCase(Locale.ROOT),
                 List.copyOf(new TreeSet<>(deployment.optimizations())), deployment.parametersSha256(),
                 deployment.scheduling().batchBuckets());
         synchronized (deployments) {
@@ -139,8 +145,9 @@ class PlanSimulations {
             }
         }
         int prompts = Math.max(properties.minPrompts(), properties.promptsPerConcurrency() * concurrency);
-        Map<String, Double> metrics = deployed.simulator().run(new Workload(workload.inputTokens(),
-                workload.outputTokens(), workload.rangeRatio(), concurrency, 0, prompts, properties.seed())).metrics();
+        Map<String, Double> metrics = predictor.predict(new Scenario(deployed.key().model(), deployed.key().target(),
+                new Workload(workload.inputTokens(), workload.outputTokens(), workload.rangeRatio(), concurrency, 0,
+                        prompts, properties.seed()))).metrics();
         synchronized (points) {
             points.put(key, metrics);
         }
@@ -148,14 +155,17 @@ class PlanSimulations {
     }
 
     /** A deployed candidate, resolved: what it bills and what its prices come from. */
-    record Deployed(DeploymentKey key, ServingSimulator simulator, int chips, int tensorParallel, String precision,
-            List<String> optimizations, String parametersSha256, List<Integer> batchBuckets) {
+    record Deployed(ServingTargetKey key, int chips, int tensorParallel, String precision, List<String> optimizations,
+            String parametersSha256, List<Integer> batchBuckets) {
+
+        String profile() {
+            return key.target().profile();
+        }
     }
 
-    record DeploymentKey(String model, String hardware, String profile, Integer tensorParallel, String precision,
-            Set<String> optimizations, int maxModelLen) {
+    record ServingTargetKey(String model, ServingTarget target, int maxModelLen) {
     }
 
-    private record PointKey(DeploymentKey deployment, PlanWorkload workload, int concurrency) {
+    private record PointKey(ServingTargetKey deployment, PlanWorkload workload, int concurrency) {
     }
 }

@@ -230,7 +230,7 @@ class Planner implements AutoCloseable {
                 : deployed.chips() * price.usdPerAcceleratorHour().doubleValue() * request.hoursPerMonth();
         double cheapestSoFar = cheapestMonthly.get();
         if (oneReplicaMonthly >= cheapestSoFar) {
-            return new CandidateResult(0, label(spec, deployed), spec.hardware(), deployed.key().profile(),
+            return new CandidateResult(0, label(spec, deployed), spec.hardware(), deployed.profile(),
                     deployed.tensorParallel(), deployed.precision(), deployed.optimizations(), CandidateResult.PRUNED,
                     String.format(Locale.ROOT, "not searched: one replica costs $%,.0f/month, the cheapest plan found "
                             + "$%,.0f", oneReplicaMonthly, cheapestSoFar), null, null, null,
@@ -252,7 +252,7 @@ class Planner implements AutoCloseable {
         String label = label(spec, deployed);
         if (outcome.concurrency() == null) {
             Map<String, Double> atOne = outcome.ran().firstEntry().getValue();
-            return new CandidateResult(0, label, spec.hardware(), deployed.key().profile(), deployed.tensorParallel(),
+            return new CandidateResult(0, label, spec.hardware(), deployed.profile(), deployed.tensorParallel(),
                     deployed.precision(), deployed.optimizations(), CandidateResult.MISSES,
                     "SLO missed even at concurrency 1: " + String.join("; ", outcome.missesAtOne()), null,
                     headline(atOne), null, null, null, accelerators, null,
@@ -268,7 +268,7 @@ class Planner implements AutoCloseable {
         if (money.usdPerMonth() != null) {
             cheapestMonthly.accumulate(money.usdPerMonth());
         }
-        return new CandidateResult(0, label, spec.hardware(), deployed.key().profile(), deployed.tensorParallel(),
+        return new CandidateResult(0, label, spec.hardware(), deployed.profile(), deployed.tensorParallel(),
                 deployed.precision(), deployed.optimizations(), CandidateResult.MEETS,
                 price == null ? "no " + request.priceOption().id() + " price for " + spec.hardware() : null,
                 outcome.concurrency(), headline(metrics), replicaRps, replicaTps, replicas, accelerators,
@@ -292,7 +292,7 @@ class Planner implements AutoCloseable {
     }
 
     static String label(CandidateSpec spec, PlanSimulations.Deployed deployed) {
-        String profile = deployed != null ? deployed.key().profile() : spec.profile();
+        String profile = deployed != null ? deployed.profile() : spec.profile();
         Integer tp = deployed != null ? Integer.valueOf(deployed.tensorParallel()) : spec.tensorParallel();
         String precision = deployed != null ? deployed.precision() : spec.precision();
         StringBuilder label = new StringBuilder(spec.hardware());

@@ -43,7 +43,7 @@ class SloDashboardTest {
         int index = 0;
         for (DashboardSeed.SeedTarget target : targets) {
             for (int c : DashboardSeed.CONCURRENCIES) {
-                Object[] row = DashboardSeed.point(sweep, index++, model, target, new Workload(1024, 1024), c, 1.0,
+                Object[] row = DashboardSeed.point(sweep, index++, model, target, new TokenLengths(1024, 1024), c, 1.0,
                         now);
                 // The seed's metrics with a p90 TTFT (1.5 x the median), which the SLO reads.
                 double ttft = (double) row[15];
