@@ -30,15 +30,17 @@ class ModelPageController {
     private final JsonMapper json;
     private final PredictionEndpoint endpoint;
     private final Optimizations optimizations;
+    private final SloOverview slo;
     private final CostCalculator calculator;
     private final MeasuredOverlay measured;
 
     ModelPageController(DashboardQueries queries, JsonMapper json, PredictionEndpoint endpoint,
-            Optimizations optimizations, CostCalculator calculator, MeasuredOverlay measured) {
+            Optimizations optimizations, SloOverview slo, CostCalculator calculator, MeasuredOverlay measured) {
         this.queries = queries;
         this.json = json;
         this.endpoint = endpoint;
         this.optimizations = optimizations;
+        this.slo = slo;
         this.calculator = calculator;
         this.measured = measured;
     }
@@ -89,6 +91,7 @@ class ModelPageController {
         addCostChart(model, id, selected, byTarget);
         model.addAttribute("percentiles", percentiles(points));
         model.addAttribute("percentileMetrics", PERCENTILE_METRICS);
+        model.addAttribute("slo", slo.panel(id, points, selected.key()));
         return "models/show";
     }
 
