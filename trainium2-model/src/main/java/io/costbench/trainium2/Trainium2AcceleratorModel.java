@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.costbench.engine.data.DataFiles;
-import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.graph.GraphBuilder;
 import io.costbench.engine.graph.Operator;
 import io.costbench.engine.graph.StepShape;
@@ -26,6 +25,7 @@ import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.Parameter;
+import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.ProfileEntry;
 import io.costbench.engine.port.SchedulingRules;
