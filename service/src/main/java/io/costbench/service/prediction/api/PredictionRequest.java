@@ -8,10 +8,12 @@ import java.util.List;
  *
  * @param priceOption the purchase option the response's cost uses (on-demand when absent)
  * @param priceDate   the ISO date whose price the cost uses (today when absent)
+ * @param kvCacheDtype "auto" (the engine's default: the model's dtype), "bf16" or "fp8" (the family's FP8 KV cache
+ *                     switch); null is auto
  */
 record PredictionRequest(String model, String hardware, String profile, Integer tensorParallel,
         String precision, Integer inputTokens, Integer outputTokens, Integer concurrency, Integer numPrompts,
-        Long seed, List<String> optimizations, String priceOption, String priceDate) {
+        Long seed, List<String> optimizations, String priceOption, String priceDate, String kvCacheDtype) {
 
     PredictionRequest {
         optimizations = optimizations == null ? null : List.copyOf(optimizations);
