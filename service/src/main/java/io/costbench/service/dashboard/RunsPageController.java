@@ -43,7 +43,7 @@ class RunsPageController {
         }
     }
 
-    public record Series(String key, String label, List<RunRow> runs) {
+    public record RunSeries(String key, String label, List<RunRow> runs) {
     }
 
     @GetMapping("/runs")
@@ -85,7 +85,7 @@ class RunsPageController {
         }
         page.addAttribute("model", filter);
         page.addAttribute("series", bySeries.entrySet().stream()
-                .map(e -> new Series(e.getKey(), e.getValue().get(0).seriesLabel(), e.getValue())).toList());
+                .map(e -> new RunSeries(e.getKey(), e.getValue().get(0).seriesLabel(), e.getValue())).toList());
         page.addAttribute("runCount", rows.size());
         page.addAttribute("throughputChart", rows.isEmpty() ? null
                 : json.writeValueAsString(scatter(rows, "Output throughput: measured vs predicted", "tokens/s",
@@ -124,8 +124,16 @@ class RunsPageController {
         if (value == null || value.isBlank()) {
             return Map.of();
         }
-        return json.readValue(value, new TypeReference<Map<String, Map<String, Double>>>() {
-        });
+        // Only the two maps: a prediction that could not be made carries its reason (text) beside them.
+        tools.jackson.databind.JsonNode tree = json.readTree(value);
+        Map<String, Map<String, Double>> maps = new LinkedHashMap<>();
+        for (String name : List.of("metrics", "relativeError")) {
+            if (tree.path(name).isObject()) {
+                maps.put(name, json.convertValue(tree.get(name), new TypeReference<Map<String, Double>>() {
+                }));
+            }
+        }
+        return maps;
     }
 
     private static double round(double value) {

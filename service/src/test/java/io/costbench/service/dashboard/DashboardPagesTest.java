@@ -117,6 +117,13 @@ class DashboardPagesTest {
         assertThat(mvc.perform(get("/runs/" + run + "/file")).andExpect(status().isOk()).andReturn().getResponse()
                 .getContentType()).startsWith("text/plain");
         mvc.perform(get("/runs/" + (run + 1_000_000))).andExpect(status().isNotFound());
+
+        // A run that could not be predicted carries the reason beside empty maps: both pages still render.
+        jdbc.update("update measured_run set prediction_json = ? where id = ?",
+                "{\"metrics\":{},\"relativeError\":{},\"reason\":\"unknown model x\"}", run);
+        mvc.perform(get("/runs").param("model", "qwen3-8b")).andExpect(status().isOk());
+        assertThat(mvc.perform(get("/runs/" + run)).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString()).contains("No prediction: unknown model x");
     }
 
     @Test
