@@ -13,7 +13,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import io.costbench.engine.data.DataFiles;
-import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.graph.GraphBuilder;
 import io.costbench.engine.graph.Operator;
 import io.costbench.engine.graph.StepShape;
@@ -29,6 +28,7 @@ import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.Parameter;
+import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.ProfileEntry;
 import io.costbench.engine.port.SchedulingRules;
