@@ -61,6 +61,7 @@ class SloOverview {
         List<Miss> misses = new ArrayList<>();
         Map<String, Best> bestByHardware = new LinkedHashMap<>();
         int total = 0;
+        int unknown = 0;
         for (ResultPoint point : points) {
             Optional<Cost> cost = costing.cost(point, null);
             Double interactivity = point.interactivity();
@@ -69,7 +70,11 @@ class SloOverview {
             }
             total++;
             double usd = cost.get().usdPerMillionOutputTokens();
-            boolean meets = slo.meets(p90Ttft(point), interactivity);
+            Double p90Ttft = p90Ttft(point);
+            if (p90Ttft == null) {
+                unknown++;
+            }
+            boolean meets = slo.meets(p90Ttft, interactivity);
             List<Object> xy = List.of(round(interactivity), round(usd), "c=" + point.concurrency());
             if (meets) {
                 meeting.computeIfAbsent(point.target(), t -> new ArrayList<>()).add(xy);
@@ -88,7 +93,7 @@ class SloOverview {
         ChartSpec chart = new ChartSpec(ModelNames.displayName(modelId) + " · cost vs interactivity", "value",
                 "interactivity (output tok/s per user)", "USD per 1M output tokens", List.of(), series,
                 "cost-vs-interactivity-" + modelId + "-" + fileSuffix, true);
-        return new Panel(headline(bestByHardware), slo.describe(), misses.size(), total,
+        return new Panel(headline(bestByHardware), slo.describe(), misses.size(), unknown, total,
                 json.writeValueAsString(chart), json.writeValueAsString(misses), slo.minInteractivity());
     }
 
@@ -138,8 +143,11 @@ class SloOverview {
 
     /**
      * @param missesJson [{series, x}] of the points that miss, for greying them on the cost-vs-concurrency chart
+     * @param withoutP90Ttft points stored without a p90 TTFT: they cannot be shown to meet the SLO, so they count as
+     *                       missing it
      */
-    public record Panel(String headline, String slo, int missed, int points, String chartJson, String missesJson,
+    public record Panel(String headline, String slo, int missed, int withoutP90Ttft, int points, String chartJson,
+            String missesJson,
             double minInteractivity) {
     }
 }

@@ -66,4 +66,15 @@ class SloDashboardTest {
         assertThat(overview).contains("cheapest: H100 vllm at c=256").contains("2 of 18 points miss the SLO")
                 .contains("&quot;series&quot;:&quot;Trainium2 optimized&quot;,&quot;x&quot;:128");
     }
+
+    @Test
+    void pointsWithoutAStoredP90TtftAreSaidToBeUnjudgeable() throws Exception {
+        String model = "slo-old-" + UUID.randomUUID().toString().substring(0, 8);
+        DashboardSeed.sweep(jdbc, "old", "MANUAL", Instant.now(), List.of(model), DashboardSeed.WRITE_UP_TARGETS,
+                List.of(1, 8), List.of(new TokenLengths(1024, 1024)), 1.0);
+        String page = mvc.perform(get("/models/{id}", model)).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString();
+        assertThat(page).contains("No point meets the SLO").contains("6 of 6 points miss the SLO")
+                .contains("6 of them have no stored p90 TTFT");
+    }
 }
