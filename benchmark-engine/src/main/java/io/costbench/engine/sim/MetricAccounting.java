@@ -27,9 +27,10 @@ final class MetricAccounting {
     private final Percentiles.Samples e2el = new Percentiles.Samples();
     private final Percentiles.Weighted itl = new Percentiles.Weighted();
     private final IdentityHashMap<PricedStep, StepTally> tallies = new IdentityHashMap<>();
-    /** Past {@link #EXACT_TALLIES} distinct steps: tallies by step time to 0.1%, first step seen standing for each. */
-    private TreeMap<Long, StepTally> byTime;
-    private int distinctShapes;
+    /** Steps not remembered by any memo, tallied by time to 0.1% (the first seen standing for each bucket). */
+    private final TreeMap<Long, StepTally> byTime = new TreeMap<>();
+    /** The step just priced without being remembered; the next tally takes it. */
+    private PricedStep transientStep;
     private int completed;
     private long inputTokens;
     private long outputTokens;
@@ -41,8 +42,6 @@ final class MetricAccounting {
     private long batchedSteps;
     private int pricedShapes;
 
-    /** Steps tallied one by one, each distinct priced step once (about 100 bytes each). */
-    static final int EXACT_TALLIES = 1 << 16;
     private static final double TIME_BUCKET_RATIO = Math.log1p(1e-3);
 
     /** How often one priced step ran, in all and as a decode-only step. */
@@ -87,33 +86,26 @@ final class MetricAccounting {
         batchedSteps += k;
     }
 
+    /** A step priced without being remembered anywhere: tallied by its time, so it is not kept. */
+    void transientStep(PricedStep step) {
+        transientStep = step;
+    }
+
     private StepTally tally(PricedStep step) {
-        if (byTime == null) {
-            StepTally tally = tallies.get(step);
-            if (tally != null) {
-                return tally;
-            }
-            if (tallies.size() < EXACT_TALLIES) {
+        if (step == transientStep) {
+            transientStep = null;
+            long bucket = timeBucket(step);
+            StepTally tally = byTime.get(bucket);
+            if (tally == null) {
                 tally = new StepTally(step);
-                tallies.put(step, tally);
-                distinctShapes++;
-                return tally;
+                byTime.put(bucket, tally);
             }
-            byTime = new TreeMap<>();
-            for (StepTally exact : sortedTallies()) {
-                StepTally merged = byTime.computeIfAbsent(timeBucket(exact.step), k -> new StepTally(exact.step));
-                merged.steps += exact.steps;
-                merged.decodeOnlySteps += exact.decodeOnlySteps;
-            }
-            tallies.clear();
+            return tally;
         }
-        long bucket = timeBucket(step);
-        StepTally tally = byTime.get(bucket);
+        StepTally tally = tallies.get(step);
         if (tally == null) {
-            // Counted once per new bucket: past the exact limit the count of distinct shapes is a lower bound.
             tally = new StepTally(step);
-            byTime.put(bucket, tally);
-            distinctShapes++;
+            tallies.put(step, tally);
         }
         return tally;
     }
@@ -160,7 +152,7 @@ final class MetricAccounting {
         m.put("output_throughput_per_chip", outputTokens / durationS / chips);
         double medianTpot = m.get("median_tpot_ms");
         m.put("interactivity", medianTpot > 0 ? 1000.0 / medianTpot : 0.0);
-        SimulationStats stats = new SimulationStats(steps, decodeOnlySteps, preemptions, distinctShapes,
+        SimulationStats stats = new SimulationStats(steps, decodeOnlySteps, preemptions, tallies.size() + byTime.size(),
                 pricedShapes, stepsWithDecode == 0 ? 0 : (double) decodeSequenceSteps / stepsWithDecode,
                 pool.peakBlocksUsed(), pool.blocksTotal(), batchedSteps);
         return new SimulationResult(m, medianDecodeStep(), stats);
@@ -176,7 +168,7 @@ final class MetricAccounting {
     /** The decode-only step of median duration (any step when the run had none), weighted by how often it ran. */
     private PricedStep medianDecodeStep() {
         boolean decodeOnly = decodeOnlySteps > 0;
-        List<StepTally> ordered = byTime != null ? new ArrayList<>(byTime.values()) : sortedTallies();
+        List<StepTally> ordered = sortedTallies();
         long total = 0;
         for (StepTally tally : ordered) {
             total += count(tally, decodeOnly);
@@ -196,6 +188,7 @@ final class MetricAccounting {
     /** By time; ties break by the shape itself, so the choice never depends on hash order. */
     private List<StepTally> sortedTallies() {
         List<StepTally> sorted = new ArrayList<>(tallies.values());
+        sorted.addAll(byTime.values());
         sorted.sort(Comparator.comparingDouble((StepTally t) -> t.step.cost().timeMs())
                 .thenComparing(t -> t.step.shape(), SHAPE_ORDER));
         return sorted;

@@ -1,6 +1,7 @@
 package io.costbench.engine.sim;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -21,6 +22,10 @@ import io.costbench.engine.port.SpeculativeDecoding;
 final class SimulationRun {
 
     private static final long ACCEPTANCE_SALT = 0xC2B2AE3D27D4EB4FL;
+    /** Loop iterations between deadline checks: a few milliseconds of work at most. */
+    private static final int CHECK_EVERY = 1 << 12;
+    /** The run's own memo once the simulator's is full. */
+    private static final long OWN_MEMO_BYTES = 4L << 20;
 
     private final ServingSimulator simulator;
     private final Deployment deployment;
@@ -33,11 +38,15 @@ final class SimulationRun {
     private final Scheduler scheduler;
     private final MetricAccounting metrics = new MetricAccounting();
     private final DecodeFastPath fastPath;
+    private final Deadline deadline;
+    private final HashMap<StepShape, PricedStep> ownMemo = new HashMap<>();
+    private long ownMemoBytes;
     private final List<PrefillChunk> chunks = new ArrayList<>();
     private double now;
 
-    SimulationRun(ServingSimulator simulator, Deployment deployment, Workload workload) {
+    SimulationRun(ServingSimulator simulator, Deployment deployment, Workload workload, Deadline deadline) {
         this.simulator = simulator;
+        this.deadline = deadline;
         this.deployment = deployment;
         SchedulingRules rules = deployment.scheduling();
         this.speculative = rules.speculative();
@@ -54,7 +63,12 @@ final class SimulationRun {
 
     SimulationResult execute() {
         client.release(now, scheduler.waiting);
+        int iterations = 0;
         while (!client.done()) {
+            if (++iterations == CHECK_EVERY) {
+                iterations = 0;
+                deadline.check();
+            }
             if (scheduler.running.isEmpty() && scheduler.waiting.isEmpty()) {
                 now = Math.max(now, client.nextArrivalMs());
                 client.release(now, scheduler.waiting);
@@ -82,12 +96,29 @@ final class SimulationRun {
         return simulator.quantizer();
     }
 
-    /** The memoised price of a canonical shape, priced now on a miss. */
+    /**
+     * The memoised price of a canonical shape, priced now on a miss. When the simulator's memo is full the run keeps
+     * its own, as bounded; past both, a shape is priced each time it runs and tallied by its time only.
+     */
     PricedStep price(StepShape canonical) {
         PricedStep step = simulator.lookup(canonical);
-        if (step == null) {
-            step = simulator.price(canonical);
-            metrics.shapePriced();
+        if (step != null) {
+            return step;
+        }
+        step = ownMemo.get(canonical);
+        if (step != null) {
+            return step;
+        }
+        step = simulator.price(canonical);
+        metrics.shapePriced();
+        if (simulator.lookup(canonical) != step) {
+            long bytes = ServingSimulator.estimatedBytes(canonical);
+            if (ownMemoBytes + bytes <= OWN_MEMO_BYTES) {
+                ownMemo.put(canonical, step);
+                ownMemoBytes += bytes;
+            } else {
+                metrics.transientStep(step);
+            }
         }
         return step;
     }
