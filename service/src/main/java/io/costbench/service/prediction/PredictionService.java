@@ -38,7 +38,7 @@ import io.costbench.service.web.BadInputException;
 @Service
 public class PredictionService {
 
-    /** Each simulator holds a memo of up to 100,000 priced shapes (~30 MB): keep the cache small. */
+    /** Each simulator holds a memo of priced shapes (costbench.simulation.memo-per-deployment): keep the cache small. */
     private static final int CACHED_SIMULATORS = 16;
 
     private final ModelCatalog models;
@@ -51,11 +51,14 @@ public class PredictionService {
     };
 
     private final CostCalculator costs;
+    private final SimulationLimits limits;
 
-    public PredictionService(ModelCatalog models, AcceleratorRegistry accelerators, CostCalculator costs) {
+    public PredictionService(ModelCatalog models, AcceleratorRegistry accelerators, CostCalculator costs,
+            SimulationLimits limits) {
         this.models = models;
         this.accelerators = accelerators;
         this.costs = costs;
+        this.limits = limits;
     }
 
     /** vLLM bench sweeps' default: 10 x concurrency, at least 20. */
@@ -138,7 +141,7 @@ public class PredictionService {
                 prompts, seed);
         SimulationResult result;
         try {
-            result = simulator.run(workload);
+            result = limits.run(simulator, workload);
         } catch (IllegalArgumentException e) {
             throw BadInputException.unprocessable("inputTokens", e.getMessage());
         }
@@ -205,7 +208,7 @@ public class PredictionService {
         } catch (IllegalArgumentException e) {
             throw BadInputException.unprocessable("scenario", e.getMessage());
         }
-        ServingSimulator simulator = new ServingSimulator(deployment);
+        ServingSimulator simulator = limits.simulator(deployment);
         synchronized (simulators) {
             return simulators.computeIfAbsent(key, k -> simulator);
         }

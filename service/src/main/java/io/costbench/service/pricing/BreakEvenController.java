@@ -55,6 +55,15 @@ class BreakEvenController {
             @RequestParam(required = false) List<Double> interactivities,
             @RequestParam(required = false) String priceOption,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate priceDate) {
+        // "concurrencies=,," binds as a list of nulls: an empty entry is malformed, not a default.
+        if (concurrencies != null && concurrencies.contains(null)) {
+            throw BadInputException.badRequest("concurrencies", "empty entry in the list; give integers separated by"
+                    + " commas");
+        }
+        if (interactivities != null && interactivities.contains(null)) {
+            throw BadInputException.badRequest("interactivities", "empty entry in the list; give numbers separated "
+                    + "by commas");
+        }
         List<Integer> levels = concurrencies == null || concurrencies.isEmpty() ? DEFAULT_CONCURRENCIES
                 : concurrencies.stream().distinct().sorted().toList();
         if (levels.size() > MAX_CONCURRENCIES || levels.get(0) < 1 || levels.get(levels.size() - 1) > MAX_CONCURRENCY) {

@@ -58,11 +58,18 @@ class RunIngestion {
         try {
             return transaction.execute(status -> pushOnce(command, caller));
         } catch (DataIntegrityViolationException e) {
-            if (command.idempotencyKey() == null) {
+            // A concurrent request committed first: with the same key, answer as its replay (or conflict); with the
+            // same series, commit, branch and CI URL (the unique duplicate key), 409 naming the run it stored.
+            return transaction.execute(status -> {
+                java.util.Optional<PushResult> replayed = replay(command);
+                if (replayed.isPresent()) {
+                    return replayed.get();
+                }
+                for (PushCommand.ResolvedRun run : command.runs()) {
+                    rejectDuplicate(run.scenario(), command.context());
+                }
                 throw e;
-            }
-            // A concurrent request with the same key committed first: answer as its replay or conflict.
-            return transaction.execute(status -> replay(command).orElseThrow(() -> e));
+            });
         }
     }
 

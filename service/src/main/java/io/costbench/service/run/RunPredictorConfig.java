@@ -6,8 +6,11 @@ import java.util.Optional;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.costbench.engine.sim.OverBudgetException;
+import io.costbench.engine.sim.SimulationCancelledException;
 import io.costbench.service.prediction.PredictionRequest;
 import io.costbench.service.prediction.PredictionService;
+import io.costbench.service.prediction.SimulationBusyException;
 import io.costbench.service.web.BadInputException;
 
 /**
@@ -31,7 +34,9 @@ class RunPredictorConfig {
                     null);
             try {
                 return Optional.of(predictions.predict(request).metrics());
-            } catch (BadInputException e) {
+            } catch (BadInputException | OverBudgetException | SimulationCancelledException
+                    | SimulationBusyException e) {
+                // Out of budget, out of time or out of slots: the run is stored without a prediction.
                 return Optional.empty();
             }
         };

@@ -16,8 +16,8 @@ import io.costbench.service.web.ProblemResponses;
  * catalog, no prices, and the API limits and problem writer the request-size filter depends on (slices skip the scan).
  */
 @TestConfiguration(proxyBeanMethods = false)
-@EnableConfigurationProperties(ApiProperties.class)
-@Import({PredictionService.class, AcceleratorRegistry.class, TestAcceleratorConfig.class, ProblemResponses.class})
+@EnableConfigurationProperties({ApiProperties.class, SimulationProperties.class})
+@Import({PredictionService.class, SimulationLimits.class, AcceleratorRegistry.class, TestAcceleratorConfig.class, ProblemResponses.class})
 public class PredictionSliceConfig {
 
     @Bean
