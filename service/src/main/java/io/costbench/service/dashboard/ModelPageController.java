@@ -48,11 +48,11 @@ class ModelPageController {
     String show(@PathVariable String id, @RequestParam(required = false) String workload,
             @RequestParam(required = false) Integer concurrency, Model model) {
         Optional<CatalogModel> entry = ModelCatalog.standard().find(id);
-        Workload selected = Workload.parse(workload);
+        TokenLengths selected = TokenLengths.parse(workload);
         model.addAttribute("modelId", id);
         model.addAttribute("displayName", ModelNames.displayName(id));
         model.addAttribute("catalogEntry", entry.orElse(null));
-        model.addAttribute("workloads", Workload.STANDARD);
+        model.addAttribute("workloads", TokenLengths.STANDARD);
         model.addAttribute("workload", selected);
         model.addAttribute("predictEndpoint", endpoint.predictPath());
         model.addAttribute("predictionsAvailable", endpoint.predictAvailable());

@@ -8,10 +8,14 @@ import java.util.Set;
 
 import io.costbench.pricing.OperatingPoint;
 import io.costbench.pricing.PurchaseOption;
+import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.service.prediction.Prediction;
-import io.costbench.service.prediction.PredictionRequest;
-import io.costbench.service.prediction.PredictionService;
+import io.costbench.service.prediction.Predictor;
+import io.costbench.service.prediction.ScenarioResolver;
+import io.costbench.service.prediction.UnknownIdException;
+import io.costbench.service.prediction.UnsupportedScenarioException;
 import io.costbench.service.web.BadInputException;
+import io.costbench.service.web.ScenarioProblems;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -35,11 +39,13 @@ class BreakEvenController {
     private static final Set<String> SHARED_FIELDS = Set.of("model", "inputTokens", "outputTokens", "concurrency",
             "numPrompts");
 
-    private final PredictionService predictions;
+    private final ScenarioResolver resolver;
+    private final Predictor predictor;
     private final BreakEvenReport report;
 
-    BreakEvenController(PredictionService predictions, BreakEvenReport report) {
-        this.predictions = predictions;
+    BreakEvenController(ScenarioResolver resolver, Predictor predictor, BreakEvenReport report) {
+        this.resolver = resolver;
+        this.predictor = predictor;
         this.report = report;
     }
 
@@ -79,8 +85,8 @@ class BreakEvenController {
         PurchaseOption option = priceOption == null ? PurchaseOption.ON_DEMAND
                 : PurchaseOption.fromId(priceOption).orElseThrow(() -> BadInputException.badRequest("priceOption",
                         "unknown purchase option " + priceOption + "; known: " + Accelerators.optionIds()));
-        BreakEvenReport.Sweep a = sweep("a", model, aHardware, aProfile, inputTokens, outputTokens, levels);
-        BreakEvenReport.Sweep b = sweep("b", model, bHardware, bProfile, inputTokens, outputTokens, levels);
+        BreakEvenReport.SideSweep a = sweep("a", model, aHardware, aProfile, inputTokens, outputTokens, levels);
+        BreakEvenReport.SideSweep b = sweep("b", model, bHardware, bProfile, inputTokens, outputTokens, levels);
         try {
             return report.compare(model, inputTokens, outputTokens, a, b, option, priceDate, iso);
         } catch (PriceNotFoundException e) {
@@ -88,22 +94,30 @@ class BreakEvenController {
         }
     }
 
-    private BreakEvenReport.Sweep sweep(String side, String model, String hardware, String profile, int inputTokens,
+    private BreakEvenReport.SideSweep sweep(String side, String model, String hardware, String profile, int inputTokens,
             int outputTokens, List<Integer> concurrencies) {
         List<OperatingPoint> points = new ArrayList<>();
+        String resolvedHardware = hardware;
+        String resolvedProfile = profile;
         for (int concurrency : concurrencies) {
             Prediction prediction;
             try {
-                prediction = predictions.predict(new PredictionRequest(model, hardware, profile, null, null,
-                        inputTokens, outputTokens, concurrency, null, null, null, null, null));
-            } catch (BadInputException e) {
-                throw onSide(side, e);
+                prediction = predictor.predict(resolver.resolve(new ScenarioResolver.Spec(model, hardware, profile,
+                        null, null, null, inputTokens, outputTokens, concurrency, null, null)));
+            } catch (UnknownIdException e) {
+                throw onSide(side, ScenarioProblems.of(e));
+            } catch (DoesNotFitException e) {
+                throw onSide(side, ScenarioProblems.of(e));
+            } catch (UnsupportedScenarioException e) {
+                throw onSide(side, ScenarioProblems.of(e));
             }
+            resolvedHardware = prediction.scenario().target().hardware();
+            resolvedProfile = prediction.scenario().target().profile();
             points.add(new OperatingPoint(concurrency, prediction.chips(),
                     prediction.metrics().get("output_throughput"), prediction.metrics().get("total_token_throughput"),
                     prediction.metrics().get("interactivity")));
         }
-        return new BreakEvenReport.Sweep(hardware, profile, points);
+        return new BreakEvenReport.SideSweep(resolvedHardware, resolvedProfile, points);
     }
 
     /** A prediction's complaint about a target field, renamed to this endpoint's parameter (hardware -> aHardware). */
@@ -113,6 +127,6 @@ class BreakEvenController {
             return e;
         }
         String renamed = side + field.substring(0, 1).toUpperCase(Locale.ROOT) + field.substring(1);
-        return new BadInputException(e.getStatusCode(), renamed, e.reason());
+        return ScenarioProblems.renamed(e, renamed);
     }
 }

@@ -47,7 +47,7 @@ class ChunkRunner {
         int from = chunkIndex * sweep.chunkSize();
         int to = Math.min(sweep.totalPoints(), from + sweep.chunkSize());
         Set<String> stored = store.existingKeys(sweepId, from, to);
-        List<Scenario> pending = definition.scenarios(from, to).stream()
+        List<SweepScenario> pending = definition.scenarios(from, to).stream()
                 .filter(scenario -> !stored.contains(scenario.key())).toList();
         String catalogVersion = simulator.catalogVersion();
         if (!pending.isEmpty()) {
@@ -61,7 +61,7 @@ class ChunkRunner {
         List<SweepPoint> batch = new ArrayList<>(properties.writeBatchSize());
         long started = System.nanoTime();
         long storageNanos = 0;
-        for (Scenario scenario : pending) {
+        for (SweepScenario scenario : pending) {
             if (batch.isEmpty() && stopped(sweepId)) {
                 log.info("sweep {} chunk {}: stopped, the sweep is no longer running", sweepId, chunkIndex);
                 return;
@@ -82,7 +82,7 @@ class ChunkRunner {
      * A chunk started more often than its attempts allow without storing its points took its instance down (out of
      * memory, say) or kept failing: its remaining points are stored FAILED with the reason, so recovery ends.
      */
-    private void giveUp(long sweepId, int chunkIndex, String executedBy, List<Scenario> pending,
+    private void giveUp(long sweepId, int chunkIndex, String executedBy, List<SweepScenario> pending,
             String catalogVersion, int starts) {
         String reason = "not computed: chunk " + chunkIndex + " was started " + (starts - 1) + " times without "
                 + "finishing (its instance stopped or failed while running it, for example out of memory); given up "
@@ -95,7 +95,7 @@ class ChunkRunner {
         }
     }
 
-    private SweepPoint simulate(Scenario scenario, String catalogVersion, int chunkIndex, String executedBy) {
+    private SweepPoint simulate(SweepScenario scenario, String catalogVersion, int chunkIndex, String executedBy) {
         try {
             PointOutcome outcome = simulator.simulate(scenario);
             return SweepPoint.succeeded(scenario, outcome, catalogVersion, chunkIndex, executedBy, now());

@@ -108,7 +108,6 @@ public class SweepStore {
                 .params(truncate(error), now, id).update() == 1;
     }
 
-    /** Scenario keys already stored for these point indexes: a re-run chunk skips them. */
     /** Counts one more start of a chunk (committed at once) and returns how many there have been. */
     int chunkStarted(long sweepId, int chunkIndex) {
         String update = "update sweep_chunk_start set starts = starts + 1 where sweep_id = ? and chunk_index = ?";
@@ -124,6 +123,7 @@ public class SweepStore {
                 .params(sweepId, chunkIndex).query(Integer.class).single();
     }
 
+    /** SweepScenario keys already stored for these point indexes: a re-run chunk skips them. */
     Set<String> existingKeys(long sweepId, int fromIndex, int toIndex) {
         return new HashSet<>(jdbc.sql("select scenario_key from sweep_point "
                         + "where sweep_id = ? and point_index >= ? and point_index < ?")
