@@ -3,6 +3,8 @@ package io.costbench.engine.sim;
 import java.util.ArrayDeque;
 import java.util.SplittableRandom;
 
+import io.costbench.engine.port.FrontEnd;
+
 /**
  * The benchmark client: draws each request's lengths and arrival time from seeded streams, in order, as
  * {@code vllm bench serve} samples its dataset, and sends them while its concurrency cap allows. Requests are drawn
@@ -13,6 +15,9 @@ final class Client {
     private static final long ARRIVAL_SALT = 0x9E3779B97F4A7C15L;
 
     private final Workload workload;
+    private final FrontEnd frontEnd;
+    private final ArrayDeque<SimulatedRequest> inTransit = new ArrayDeque<>();
+    private double frontEndFreeMs;
     private final SplittableRandom lengths;
     private final SplittableRandom arrivals;
     private SimulatedRequest next;
@@ -26,8 +31,9 @@ final class Client {
      * @throws IllegalArgumentException when a request the workload draws needs more KV blocks than the pool has (checked
      *                                  up front: every length is drawn once without keeping it)
      */
-    Client(Workload workload, KvBlockPool pool, int decodeTokens, long kvCapacityTokens) {
+    Client(Workload workload, FrontEnd frontEnd, KvBlockPool pool, int decodeTokens, long kvCapacityTokens) {
         this.workload = workload;
+        this.frontEnd = frontEnd;
         long largestBlocks = 0;
         SplittableRandom check = new SplittableRandom(workload.seed());
         for (int i = 0; i < workload.numPrompts(); i++) {
@@ -68,35 +74,39 @@ final class Client {
         return min + random.nextInt(max - min + 1);
     }
 
-    /** Sends requests whose arrival time has come while the concurrency cap allows. */
+    /**
+     * Sends requests whose arrival time has come while the concurrency cap allows; the server's front end tokenizes
+     * them one at a time and hands them to the engine's queue when that is done.
+     */
     void release(double now, ArrayDeque<SimulatedRequest> waiting) {
         while (next != null && hasSlot() && next.arrivalMs <= now) {
             SimulatedRequest r = next;
             // One that arrived before the last release point was held back by the cap: it goes when a slot frees.
             r.sendMs = r.arrivalMs > lastRelease ? r.arrivalMs : now;
-            waiting.addLast(r);
+            double tokenized = Math.max(frontEndFreeMs, r.sendMs) + frontEnd.tokenizeMs(r.promptTokens);
+            frontEndFreeMs = tokenized;
+            r.engineArrivalMs = tokenized + frontEnd.requestMs();
+            inTransit.addLast(r);
             inFlight++;
             next = draw();
         }
         lastRelease = now;
+        while (!inTransit.isEmpty() && inTransit.peekFirst().engineArrivalMs <= now) {
+            waiting.addLast(inTransit.pollFirst());
+        }
     }
 
-    /** Whether the next request would be sent as soon as it arrives (one is left and the cap has room). */
-    boolean nextCanBeSent() {
-        return next != null && hasSlot();
+    /** When the engine next gets something new: a request reaching it, or the client's next send. */
+    double nextEventMs() {
+        double event = inTransit.isEmpty() ? Double.POSITIVE_INFINITY : inTransit.peekFirst().engineArrivalMs;
+        if (next != null && hasSlot()) {
+            event = Math.min(event, next.arrivalMs);
+        }
+        return event;
     }
 
     private boolean hasSlot() {
         return workload.maxConcurrency() == 0 || inFlight < workload.maxConcurrency();
-    }
-
-    /** Arrival time of the next request; only when {@link #hasUnsent()}. */
-    double nextArrivalMs() {
-        return next.arrivalMs;
-    }
-
-    boolean hasUnsent() {
-        return next != null;
     }
 
     void finished() {

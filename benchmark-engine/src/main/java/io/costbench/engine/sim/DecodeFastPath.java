@@ -87,8 +87,8 @@ final class DecodeFastPath {
         }
         PricedStep step = run.price(first);
         double stepMs = step.cost().timeMs();
-        if (client.nextCanBeSent()) {
-            double arrival = client.nextArrivalMs();
+        double arrival = client.nextEventMs();
+        if (arrival != Double.POSITIVE_INFINITY) {
             double end = now;
             int fit = 0;
             while (fit < k && (end += stepMs) < arrival) {

@@ -9,6 +9,8 @@ final class SimulatedRequest {
     final int outputTokens;
     final double arrivalMs;
     double sendMs;
+    /** When the server's front end has tokenized it and the engine's queue gets it. */
+    double engineArrivalMs;
     int computed;
     int generated;
     long blocks;

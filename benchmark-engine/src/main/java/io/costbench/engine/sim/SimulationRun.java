@@ -54,7 +54,7 @@ final class SimulationRun {
         this.window = deployment.model().slidingWindowTokens();
         this.acceptanceRandom = new SplittableRandom(workload.seed() ^ ACCEPTANCE_SALT);
         this.pool = new KvBlockPool(rules.kvCacheCapacityTokens(), rules.kvBlockTokens());
-        this.client = new Client(workload, pool, decodeTokens, rules.kvCacheCapacityTokens());
+        this.client = new Client(workload, deployment.frontEnd(), pool, decodeTokens, rules.kvCacheCapacityTokens());
         this.scheduler = Scheduler.forPolicy(rules, pool, decodeTokens);
         // Speculative steps emit a random number of tokens: no two are alike, so they always go one by one.
         this.fastPath = simulator.decodeRuns() && speculative == null
@@ -70,7 +70,7 @@ final class SimulationRun {
                 deadline.check();
             }
             if (scheduler.running.isEmpty() && scheduler.waiting.isEmpty()) {
-                now = Math.max(now, client.nextArrivalMs());
+                now = Math.max(now, client.nextEventMs());
                 client.release(now, scheduler.waiting);
                 continue;
             }

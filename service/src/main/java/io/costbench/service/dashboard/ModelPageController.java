@@ -29,13 +29,15 @@ class ModelPageController {
     private final JsonMapper json;
     private final PredictionEndpoint endpoint;
     private final Optimizations optimizations;
+    private final SloOverview slo;
 
     ModelPageController(DashboardQueries queries, JsonMapper json, PredictionEndpoint endpoint,
-            Optimizations optimizations) {
+            Optimizations optimizations, SloOverview slo) {
         this.queries = queries;
         this.json = json;
         this.endpoint = endpoint;
         this.optimizations = optimizations;
+        this.slo = slo;
     }
 
     @GetMapping("/models")
@@ -83,6 +85,7 @@ class ModelPageController {
         model.addAttribute("paretoChart", json.writeValueAsString(pareto(byTarget, points, id)));
         model.addAttribute("percentiles", percentiles(points));
         model.addAttribute("percentileMetrics", PERCENTILE_METRICS);
+        model.addAttribute("slo", slo.panel(id, points, selected.key()));
         return "models/show";
     }
 

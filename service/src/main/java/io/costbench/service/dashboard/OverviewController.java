@@ -25,11 +25,13 @@ class OverviewController {
     private final DashboardQueries queries;
     private final CostCalculator calculator;
     private final JsonMapper json;
+    private final SloOverview slo;
 
-    OverviewController(DashboardQueries queries, CostCalculator calculator, JsonMapper json) {
+    OverviewController(DashboardQueries queries, CostCalculator calculator, JsonMapper json, SloOverview slo) {
         this.queries = queries;
         this.calculator = calculator;
         this.json = json;
+        this.slo = slo;
     }
 
     @GetMapping("/")
@@ -41,6 +43,7 @@ class OverviewController {
         Optional<SweepRef> source = sweep != null ? queries.sweep(sweep) : queries.latestUsableSweep();
         model.addAttribute("sweep", source.orElse(null));
         if (source.isEmpty()) {
+            model.addAttribute("slo", Map.of());
             model.addAttribute("panels", List.of());
             model.addAttribute("prices", List.of());
             return "home";
@@ -57,6 +60,7 @@ class OverviewController {
         }
         model.addAttribute("panels", panels);
         model.addAttribute("prices", List.copyOf(prices.values()));
+        model.addAttribute("slo", slo.panels(source.get().id(), byModel.keySet(), selected));
         return "home";
     }
 
@@ -107,7 +111,7 @@ class OverviewController {
             rows.add(new TableRow(Integer.toString(c), cells));
         }
         return new Panel(modelId, ModelNames.displayName(modelId), json.writeValueAsString(chart),
-                chart.isEmpty(), Verdict.of(cheapest), targetLabels, rows, unpriced);
+                chart.isEmpty(), VerdictText.of(cheapest), targetLabels, rows, unpriced);
     }
 
     private static double round(double value) {

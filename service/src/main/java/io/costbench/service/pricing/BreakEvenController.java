@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 import io.costbench.pricing.OperatingPoint;
@@ -11,6 +12,7 @@ import io.costbench.pricing.PurchaseOption;
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.service.prediction.Prediction;
 import io.costbench.service.prediction.Predictor;
+import io.costbench.service.prediction.ScenarioLimits;
 import io.costbench.service.prediction.ScenarioResolver;
 import io.costbench.service.prediction.UnknownIdException;
 import io.costbench.service.prediction.UnsupportedScenarioException;
@@ -33,6 +35,7 @@ class BreakEvenController {
     /** Interactivity levels of the iso table (tok/s per user), InferenceX's. */
     static final List<Double> DEFAULT_INTERACTIVITIES = List.of(20.0, 50.0, 100.0);
     static final int MAX_CONCURRENCIES = 16;
+    /** Tighter than ScenarioLimits: one request runs up to 2 x MAX_CONCURRENCIES predictions. */
     static final int MAX_CONCURRENCY = 1024;
     static final int MAX_INTERACTIVITIES = 16;
     /** Prediction fields that are this endpoint's parameters for both targets. */
@@ -69,6 +72,12 @@ class BreakEvenController {
         if (interactivities != null && interactivities.contains(null)) {
             throw BadInputException.badRequest("interactivities", "empty entry in the list; give numbers separated "
                     + "by commas");
+        }
+        for (var tokens : List.of(Map.entry("inputTokens", inputTokens), Map.entry("outputTokens", outputTokens))) {
+            if (tokens.getValue() < 1 || tokens.getValue() > ScenarioLimits.MAX_TOKENS) {
+                throw BadInputException.badRequest(tokens.getKey(), "must be in 1.." + ScenarioLimits.MAX_TOKENS
+                        + ", was " + tokens.getValue());
+            }
         }
         List<Integer> levels = concurrencies == null || concurrencies.isEmpty() ? DEFAULT_CONCURRENCIES
                 : concurrencies.stream().distinct().sorted().toList();

@@ -127,8 +127,7 @@ class RunIngestion {
                     metrics.get("output_throughput"), metrics.get("median_ttft_ms"), metrics.get("median_tpot_ms"),
                     now));
             Regression regression = detector.detect(metrics, baseline(resolved.scenario(), upload.getId()));
-            RunPrediction prediction = predictor.predict(resolved.scenario())
-                    .map(predicted -> RunPrediction.compare(predicted, metrics)).orElse(null);
+            RunPrediction prediction = predictor.predict(resolved.scenario(), metrics);
             run.judged(prediction == null ? null : jsonMapper.writeValueAsString(prediction), regression.verdict(),
                     jsonMapper.writeValueAsString(regression));
             outcomes.add(new PushResponse.RunOutcome(run.getId(), resolved.parsed().label(), resolved.scenario(),
@@ -140,7 +139,7 @@ class RunIngestion {
     }
 
     private List<Map.Entry<Long, Map<String, Double>>> baseline(RunScenario scenario, long uploadId) {
-        RunsProperties.Regression settings = properties.regression();
+        RunsProperties.RegressionRule settings = properties.regression();
         return runs.baseline(scenario.seriesKey(), settings.baseBranch(), uploadId,
                         PageRequest.of(0, settings.window())).stream()
                 .<Map.Entry<Long, Map<String, Double>>>map(run -> new AbstractMap.SimpleImmutableEntry<>(run.getId(),
