@@ -23,6 +23,9 @@ import io.costbench.engine.port.StepExplanation;
 import io.costbench.engine.sim.ServingSimulator;
 import io.costbench.engine.sim.SimulationResult;
 
+import io.costbench.service.simulation.SimulationBusyException;
+import io.costbench.service.simulation.SimulationLimits;
+
 /**
  * Where a prediction is computed: deploys a resolved {@link Scenario} on its accelerator family and runs the serving
  * simulator. Simulators are kept per deployment so repeated predictions and sweep points share their memoised step

@@ -11,7 +11,7 @@ import io.costbench.engine.sim.Workload;
 import io.costbench.service.prediction.Predictor;
 import io.costbench.service.prediction.Scenario;
 import io.costbench.service.prediction.ScenarioResolver;
-import io.costbench.service.prediction.SimulationBusyException;
+import io.costbench.service.simulation.SimulationBusyException;
 import io.costbench.service.prediction.UnknownIdException;
 import io.costbench.service.prediction.UnsupportedScenarioException;
 

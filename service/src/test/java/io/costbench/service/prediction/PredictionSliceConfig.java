@@ -8,6 +8,8 @@ import org.springframework.context.annotation.Import;
 
 import io.costbench.engine.model.ModelCatalog;
 import io.costbench.service.pricing.CostCalculator;
+import io.costbench.service.simulation.SimulationLimits;
+import io.costbench.service.simulation.SimulationProperties;
 import io.costbench.service.web.ApiProperties;
 import io.costbench.service.web.ProblemResponses;
 

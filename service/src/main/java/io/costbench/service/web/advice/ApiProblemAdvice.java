@@ -25,7 +25,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 
 import io.costbench.engine.sim.OverBudgetException;
 import io.costbench.engine.sim.SimulationCancelledException;
-import io.costbench.service.prediction.SimulationBusyException;
+import io.costbench.service.simulation.SimulationBusyException;
 import jakarta.validation.ConstraintViolationException;
 
 import io.costbench.engine.port.DoesNotFitException;

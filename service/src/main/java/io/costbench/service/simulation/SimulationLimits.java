@@ -1,4 +1,4 @@
-package io.costbench.service.prediction;
+package io.costbench.service.simulation;
 
 import java.util.concurrent.Semaphore;
 
@@ -32,14 +32,14 @@ public class SimulationLimits {
     private final Semaphore anonymous;
     private final Semaphore identified;
 
-    SimulationLimits(SimulationProperties properties) {
+    public SimulationLimits(SimulationProperties properties) {
         this.properties = properties;
         this.budget = new SimulationBudget(properties.maxSimulatedTokens(), properties.maxDecodeSteps());
         this.anonymous = new Semaphore(properties.anonymousConcurrent());
         this.identified = new Semaphore(properties.identifiedConcurrent());
     }
 
-    ServingSimulator simulator(Deployment deployment) {
+    public ServingSimulator simulator(Deployment deployment) {
         return new ServingSimulator(deployment, properties.memoPerDeployment().toBytes());
     }
 
@@ -48,7 +48,7 @@ public class SimulationLimits {
      * @throws SimulationBusyException                               no slot free for this caller
      * @throws io.costbench.engine.sim.SimulationCancelledException the deadline passed or the thread was interrupted
      */
-    SimulationResult run(ServingSimulator simulator, Workload workload) {
+    public SimulationResult run(ServingSimulator simulator, Workload workload) {
         budget.check(workload, simulator.deployment().scheduling());
         RequestAttributes request = RequestContextHolder.getRequestAttributes();
         Semaphore slots = request == null ? null : identifiedCaller() ? identified : anonymous;

@@ -1,4 +1,4 @@
-package io.costbench.service.prediction;
+package io.costbench.service.simulation;
 
 import java.time.Duration;
 
