@@ -50,4 +50,14 @@ class Trainium2ValidationReportTest {
         ValidationReport.ErrorStats tpot = ValidationReport.stats(outcomes, ValidationMetric.TPOT).orElseThrow();
         assertThat(tpot.medianAbs()).isEqualTo(Trainium2Validation.stats(expected, ServingMetric.TPOT).median());
     }
+
+    @Test
+    void validationMainPrintsTheTrainium2SectionWithItsHeldOutSources() {
+        Optional<Path> dir = ValidationMain.calibrationDir(null);
+        assumeTrue(dir.isPresent(), "no shared calibration folder (costbench.shared.dir): validation skipped");
+        String section = ValidationMain.trainium2(dir.get());
+        System.out.print(section);
+        assertThat(section).contains("=== Trainium2 validation", "leave-one-source-out",
+                "all sources, each held out", "set from the write-up's ratios", "flags");
+    }
 }
