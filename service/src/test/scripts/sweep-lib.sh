@@ -25,12 +25,18 @@ sql() { # database, query -> unaligned rows
   psql -At -d "$1" -c "$2"
 }
 
-# start_instance NAME PORT [extra java args...]: datasource from DB_URL (a JDBC URL)
+# start_instance NAME PORT [extra java args...]: datasource from DB_URL (a JDBC URL), or the embedded H2 in
+# DATA_DIR (default: a folder per instance) when DB_URL is empty
 start_instance() {
   local name=$1 port=$2; shift 2
-  SPRING_DATASOURCE_URL="$DB_URL" SPRING_DATASOURCE_USERNAME="${DB_USER:-$PGUSER}" SPRING_DATASOURCE_PASSWORD="" \
-    COSTBENCH_SECURITY_BOOTSTRAP_TOKEN="$COSTBENCH_TOKEN" \
-    java -Xmx1g -jar "$JAR" --server.port="$port" --costbench.data-dir="$WORK_DIR/data-$name" "$@" \
+  local datasource=()
+  if [[ -n "${DB_URL:-}" ]]; then
+    datasource=(SPRING_DATASOURCE_URL="$DB_URL" SPRING_DATASOURCE_USERNAME="${DB_USER:-$PGUSER}"
+      SPRING_DATASOURCE_PASSWORD="")
+  fi
+  env "${datasource[@]}" COSTBENCH_SECURITY_BOOTSTRAP_TOKEN="$COSTBENCH_TOKEN" \
+    java -Xmx1g -XX:+ExitOnOutOfMemoryError -jar "$JAR" --server.port="$port" \
+    --costbench.data-dir="${DATA_DIR:-$WORK_DIR/data-$name}" "$@" \
     >>"$WORK_DIR/$name.log" 2>&1 &
   PIDS[$name]=$!
   log "started $name pid ${PIDS[$name]} port $port (log $WORK_DIR/$name.log)"

@@ -29,8 +29,11 @@ import io.costbench.engine.port.StepExplanation;
 /** A model served on {@code tensorParallel} GPUs of one kind by one serving stack; step prices memoised by shape. */
 final class GpuDeployment implements Deployment {
 
-    /** Beyond this many distinct shapes the memo starts over, so a long simulation cannot exhaust the heap. */
-    private static final int MEMO_LIMIT = 200_000;
+    /**
+     * Beyond this many distinct shapes the memo starts over, so a long simulation cannot exhaust the heap (about
+     * 1.5 MB; the simulator keeps its own bounded memo of canonical shapes in front of this one).
+     */
+    private static final int MEMO_LIMIT = 4_096;
 
     private final ModelSpec model;
     private final ModelSpec draftModel;

@@ -22,6 +22,17 @@ public record Price(Long id, PriceKey key, Currency currency, BigDecimal usdPerA
     /** The column is numeric(12,6). */
     public static final BigDecimal MAX_AMOUNT = new BigDecimal("999999.999999");
     public static final int MAX_SCALE = 6;
+    /** Prices are for this century: a date outside it is a typo (year 20250) or an attack, not a price. */
+    public static final LocalDate EARLIEST = LocalDate.of(2000, 1, 1);
+    public static final LocalDate LATEST = LocalDate.of(2100, 12, 31);
+    /**
+     * ISO 4217 codes Java still knows that are no longer in use (replaced by the euro or redenominated); with the X
+     * codes (precious metals, testing, no currency) they are not currencies a price can be in.
+     */
+    private static final java.util.Set<String> WITHDRAWN_CURRENCIES = java.util.Set.of("ADP", "AFA", "ATS", "AYM",
+            "AZM", "BEF", "BGL", "CSD", "CUC", "CYP", "DEM", "EEK", "ESP", "FIM", "FRF", "GHC", "GRD", "GWP", "HRK",
+            "IEP", "ITL", "LTL", "LUF", "LVL", "MGF", "MRO", "MTL", "MZM", "NLG", "PTE", "ROL", "RUR", "SDD", "SIT",
+            "SKK", "SLL", "SRG", "STD", "TMM", "TPE", "TRL", "VEB", "VEF", "YUM", "ZMK", "ZWD", "ZWN", "ZWR");
 
     public Price {
         Objects.requireNonNull(key, "key");
@@ -46,6 +57,10 @@ public record Price(Long id, PriceKey key, Currency currency, BigDecimal usdPerA
         if (effectiveFrom == null) {
             throw new InvalidPriceException("effectiveFrom", "effectiveFrom is required");
         }
+        inWindow("effectiveFrom", effectiveFrom);
+        if (effectiveTo != null) {
+            inWindow("effectiveTo", effectiveTo);
+        }
         if (effectiveTo != null && !effectiveTo.isAfter(effectiveFrom)) {
             throw new InvalidPriceException("effectiveTo",
                     "effectiveTo (" + effectiveTo + ", exclusive) must be after effectiveFrom (" + effectiveFrom + ")");
@@ -66,10 +81,23 @@ public record Price(Long id, PriceKey key, Currency currency, BigDecimal usdPerA
         if (code == null || !code.matches("[A-Z]{3}")) {
             throw new InvalidPriceException("currency", "currency must be an ISO 4217 code such as USD, was " + code);
         }
+        Currency currency;
         try {
-            return Currency.getInstance(code);
+            currency = Currency.getInstance(code);
         } catch (IllegalArgumentException e) {
             throw new InvalidPriceException("currency", "currency must be an ISO 4217 code such as USD, was " + code);
+        }
+        if (code.startsWith("X") || WITHDRAWN_CURRENCIES.contains(code) || currency.getDefaultFractionDigits() < 0) {
+            throw new InvalidPriceException("currency", "currency must be an active ISO 4217 currency (no X codes"
+                    + " such as XXX, XTS or XAU, no withdrawn ones), was " + code);
+        }
+        return currency;
+    }
+
+    private static void inWindow(String field, LocalDate date) {
+        if (date.isBefore(EARLIEST) || date.isAfter(LATEST)) {
+            throw new InvalidPriceException(field, field + " must be between " + EARLIEST + " and " + LATEST
+                    + ", was " + date);
         }
     }
 

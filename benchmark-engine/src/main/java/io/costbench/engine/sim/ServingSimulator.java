@@ -1,6 +1,7 @@
 package io.costbench.engine.sim;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.costbench.engine.graph.StepShape;
 import io.costbench.engine.port.Deployment;
@@ -15,12 +16,14 @@ import io.costbench.engine.port.Deployment;
  */
 public final class ServingSimulator {
 
-    /** Bounds the memo (about 300 bytes a shape); past it, shapes are priced without being remembered. */
-    static final int MEMO_LIMIT = 100_000;
+    /** Bounds the memo by its estimated size; past it, shapes are priced without being remembered. */
+    public static final long DEFAULT_MEMO_BYTES = 64L << 20;
 
     private final Deployment deployment;
     private final ShapeQuantizer quantizer;
     private final ConcurrentHashMap<StepShape, PricedStep> memo = new ConcurrentHashMap<>();
+    private final AtomicLong memoBytes = new AtomicLong();
+    private final long memoLimitBytes;
     private final boolean decodeRuns;
 
     public ServingSimulator(Deployment deployment) {
@@ -28,13 +31,24 @@ public final class ServingSimulator {
     }
 
     public ServingSimulator(Deployment deployment, ShapeQuantizer quantizer) {
-        this(deployment, quantizer, true);
+        this(deployment, quantizer, DEFAULT_MEMO_BYTES, true);
+    }
+
+    /** @param memoLimitBytes how much memory the memo of priced shapes may take (estimated) */
+    public ServingSimulator(Deployment deployment, long memoLimitBytes) {
+        this(deployment, ShapeQuantizer.standard(), memoLimitBytes, true);
     }
 
     /** @param decodeRuns advance runs of identical decode-only steps at once (off only to test that it is exact) */
     ServingSimulator(Deployment deployment, ShapeQuantizer quantizer, boolean decodeRuns) {
+        this(deployment, quantizer, DEFAULT_MEMO_BYTES, decodeRuns);
+    }
+
+    private ServingSimulator(Deployment deployment, ShapeQuantizer quantizer, long memoLimitBytes,
+            boolean decodeRuns) {
         this.deployment = deployment;
         this.quantizer = quantizer;
+        this.memoLimitBytes = memoLimitBytes;
         this.decodeRuns = decodeRuns;
     }
 
@@ -43,8 +57,18 @@ public final class ServingSimulator {
         return new ServingSimulator(deployment).run(workload);
     }
 
+    /** A run without budget or deadline (offline tools, tests, benchmarks). */
     public SimulationResult run(Workload workload) {
-        return new SimulationRun(this, deployment, workload).execute();
+        return run(workload, SimulationBudget.UNLIMITED, Deadline.NONE);
+    }
+
+    /**
+     * @throws OverBudgetException          before any work when the workload is over the budget
+     * @throws SimulationCancelledException when the deadline passes or the asker goes while it runs
+     */
+    public SimulationResult run(Workload workload, SimulationBudget budget, Deadline deadline) {
+        budget.check(workload, deployment.scheduling());
+        return new SimulationRun(this, deployment, workload, deadline).execute();
     }
 
     public Deployment deployment() {
@@ -68,12 +92,24 @@ public final class ServingSimulator {
         return memo.get(canonical);
     }
 
+    /** Prices a shape and remembers it while the memo has room (then {@link #lookup} returns the same object). */
     PricedStep price(StepShape canonical) {
         PricedStep priced = new PricedStep(canonical, deployment.price(canonical));
-        if (memo.size() < MEMO_LIMIT) {
+        long bytes = estimatedBytes(canonical);
+        if (memoBytes.addAndGet(bytes) <= memoLimitBytes) {
             PricedStep previous = memo.putIfAbsent(canonical, priced);
-            return previous != null ? previous : priced;
+            if (previous != null) {
+                memoBytes.addAndGet(-bytes);
+                return previous;
+            }
+            return priced;
         }
+        memoBytes.addAndGet(-bytes);
         return priced;
+    }
+
+    /** Shape, cost by category and map entry come to about 450 bytes, plus each prefill chunk's. */
+    static long estimatedBytes(StepShape shape) {
+        return 450 + 32L * shape.prefills().size();
     }
 }

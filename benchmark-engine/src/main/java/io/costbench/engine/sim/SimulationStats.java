@@ -6,7 +6,8 @@ package io.costbench.engine.sim;
  * @param steps              engine steps run
  * @param decodeOnlySteps    steps with decode sequences and no prefill
  * @param preemptions        sequences preempted (recompute) because the KV cache ran out
- * @param distinctShapes     distinct canonical shapes this run priced or found in the memo
+ * @param distinctShapes     distinct canonical shapes this run priced or found in a memo (a lower bound once the
+ *                           memos are full: shapes then priced each time are counted per 0.1% of step time)
  * @param pricedShapes       shapes the deployment had to price during this run (memo misses)
  * @param meanDecodeBatch    mean decode sequences per step that had any
  * @param peakKvBlocksUsed   the most KV blocks held at once

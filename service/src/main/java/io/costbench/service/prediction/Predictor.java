@@ -23,6 +23,9 @@ import io.costbench.engine.port.StepExplanation;
 import io.costbench.engine.sim.ServingSimulator;
 import io.costbench.engine.sim.SimulationResult;
 
+import io.costbench.service.simulation.SimulationBusyException;
+import io.costbench.service.simulation.SimulationLimits;
+
 /**
  * Where a prediction is computed: deploys a resolved {@link Scenario} on its accelerator family and runs the serving
  * simulator. Simulators are kept per deployment so repeated predictions and sweep points share their memoised step
@@ -31,7 +34,7 @@ import io.costbench.engine.sim.SimulationResult;
 @Service
 public class Predictor {
 
-    /** Each simulator holds a memo of up to 100,000 priced shapes (~30 MB): keep the cache small. */
+    /** Each simulator holds a memo of priced shapes (costbench.simulation.memo-per-deployment): keep the cache small. */
     private static final int CACHED_SIMULATORS = 16;
 
     private final ModelCatalog models;
@@ -43,15 +46,21 @@ public class Predictor {
         }
     };
 
-    public Predictor(ModelCatalog models, AcceleratorRegistry accelerators) {
+    private final SimulationLimits limits;
+
+    public Predictor(ModelCatalog models, AcceleratorRegistry accelerators, SimulationLimits limits) {
         this.models = models;
         this.accelerators = accelerators;
+        this.limits = limits;
     }
 
     /**
      * @throws DoesNotFitException          when the model does not fit at that tensor parallelism (naming the
      *                                      smallest that fits)
      * @throws UnsupportedScenarioException when the family or the simulator cannot run the scenario
+     * @throws io.costbench.engine.sim.OverBudgetException          over the simulation budget (before any work)
+     * @throws SimulationBusyException                               no simulation slot free for this caller
+     * @throws io.costbench.engine.sim.SimulationCancelledException its deadline passed
      */
     public Prediction predict(Scenario scenario) {
         Run run = run(scenario);
@@ -86,7 +95,7 @@ public class Predictor {
     private Run run(Scenario scenario) {
         ServingSimulator simulator = simulator(scenario);
         try {
-            return new Run(simulator.deployment(), simulator.run(scenario.workload()));
+            return new Run(simulator.deployment(), limits.run(simulator, scenario.workload()));
         } catch (IllegalArgumentException e) {
             throw new UnsupportedScenarioException("inputTokens", e.getMessage(), e);
         }
@@ -113,7 +122,7 @@ public class Predictor {
         } catch (IllegalArgumentException e) {
             throw new UnsupportedScenarioException("scenario", e.getMessage(), e);
         }
-        ServingSimulator simulator = new ServingSimulator(deployment);
+        ServingSimulator simulator = limits.simulator(deployment);
         synchronized (simulators) {
             return simulators.computeIfAbsent(key, k -> simulator);
         }

@@ -64,6 +64,15 @@ class BreakEvenController {
             @RequestParam(required = false) List<Double> interactivities,
             @RequestParam(required = false) String priceOption,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate priceDate) {
+        // "concurrencies=,," binds as a list of nulls: an empty entry is malformed, not a default.
+        if (concurrencies != null && concurrencies.contains(null)) {
+            throw BadInputException.badRequest("concurrencies", "empty entry in the list; give integers separated by"
+                    + " commas");
+        }
+        if (interactivities != null && interactivities.contains(null)) {
+            throw BadInputException.badRequest("interactivities", "empty entry in the list; give numbers separated "
+                    + "by commas");
+        }
         for (var tokens : List.of(Map.entry("inputTokens", inputTokens), Map.entry("outputTokens", outputTokens))) {
             if (tokens.getValue() < 1 || tokens.getValue() > ScenarioLimits.MAX_TOKENS) {
                 throw BadInputException.badRequest(tokens.getKey(), "must be in 1.." + ScenarioLimits.MAX_TOKENS

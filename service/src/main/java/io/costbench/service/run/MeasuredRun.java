@@ -51,6 +51,8 @@ public class MeasuredRun {
     private String branch;
     @Column(name = "ci_url")
     private String ciUrl;
+    @Column(name = "duplicate_key")
+    private String duplicateKey;
     @Column(name = "metrics_json")
     private String metricsJson;
     @Column(name = "output_throughput")
@@ -87,6 +89,19 @@ public class MeasuredRun {
     protected MeasuredRun() {
     }
 
+    /** The unique key of a series at a commit, branch and CI URL; null without a commit (then never a duplicate). */
+    static String duplicateKey(RunScenario scenario, RunContext context) {
+        if (context.gitSha() == null) {
+            return null;
+        }
+        // Lengths first, so no two different tuples join into the same string.
+        StringBuilder joined = new StringBuilder();
+        for (String part : new String[] {scenario.seriesKey(), context.gitSha(), context.branch(), context.ciUrl()}) {
+            joined.append(part == null ? -1 : part.length()).append(':').append(part == null ? "" : part).append('|');
+        }
+        return io.costbench.engine.data.DataFiles.sha256(joined.toString());
+    }
+
     static MeasuredRun of(long uploadId, int position, String label, RunFormat format, RunScenario scenario,
             RunContext context, String metricsJson, Double outputThroughput, Double medianTtftMs,
             Double medianTpotMs, Instant createdAt) {
@@ -110,6 +125,7 @@ public class MeasuredRun {
         run.gitSha = context.gitSha();
         run.branch = context.branch();
         run.ciUrl = context.ciUrl();
+        run.duplicateKey = duplicateKey(scenario, context);
         run.metricsJson = metricsJson;
         run.outputThroughput = outputThroughput;
         run.medianTtftMs = medianTtftMs;

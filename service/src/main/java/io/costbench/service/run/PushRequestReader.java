@@ -157,6 +157,13 @@ class PushRequestReader {
      * given, since files only report measured means.
      */
     private static RunScenario scenario(RunFormat format, RunContext context, ParsedRun run) {
+        bounded(run, "inputTokens", run.inputTokens(), RunContext.MAX_TOKENS);
+        bounded(run, "outputTokens", run.outputTokens(), RunContext.MAX_TOKENS);
+        bounded(run, "concurrency", run.concurrency(), RunContext.MAX_CONCURRENCY);
+        if (run.requestRate() != null && !(run.requestRate() > 0 && run.requestRate() <= RunContext.MAX_REQUEST_RATE)) {
+            throw BadInputException.unprocessable("result", run.label() + " states a request rate of "
+                    + run.requestRate() + "; the limit is 0 < rate <= " + (long) RunContext.MAX_REQUEST_RATE);
+        }
         if (context.concurrency() != null && run.concurrency() != null
                 && !context.concurrency().equals(run.concurrency())) {
             throw BadInputException.unprocessable("context.concurrency", "is " + context.concurrency()
@@ -170,6 +177,14 @@ class PushRequestReader {
                 context.inputTokens() != null ? context.inputTokens() : run.inputTokens(),
                 context.outputTokens() != null ? context.outputTokens() : run.outputTokens(),
                 concurrency, run.requestRate(), engine, context.engineVersion());
+    }
+
+    /** Numbers read from a file pass the limits of the context field of the same name. */
+    private static void bounded(ParsedRun run, String field, Integer value, int max) {
+        if (value != null && (value < 1 || value > max)) {
+            throw BadInputException.unprocessable("result", run.label() + " states " + field + " " + value
+                    + "; the limit is 1.." + max + " (as for context." + field + ")");
+        }
     }
 
     private RunFormat format(String name) {

@@ -17,9 +17,9 @@ public record RunContext(
         @Size(max = 100) String profile,
         @Positive @Max(1024) Integer tensorParallel,
         @Size(max = 32) String precision,
-        @Positive @Max(10_000_000) Integer inputTokens,
-        @Positive @Max(10_000_000) Integer outputTokens,
-        @Positive @Max(1_000_000) Integer concurrency,
+        @Positive @Max(MAX_TOKENS) Integer inputTokens,
+        @Positive @Max(MAX_TOKENS) Integer outputTokens,
+        @Positive @Max(MAX_CONCURRENCY) Integer concurrency,
         @Size(max = 64) String engine,
         @Size(max = 100) String engineVersion,
         @Pattern(regexp = "[0-9a-fA-F]{7,64}", message = "must be a hex commit id of 7 to 64 characters")
@@ -28,4 +28,9 @@ public record RunContext(
         @Size(max = 1000) @Pattern(regexp = "https?://\\S+", message = "must be an http(s) URL") String ciUrl,
         @Positive @Max(100_000) Integer accelerators,
         @Size(max = 64) String instanceType) {
+
+    /** Limits of the workload fields, for the context and for the numbers read from pushed files alike. */
+    static final int MAX_TOKENS = 10_000_000;
+    static final int MAX_CONCURRENCY = 1_000_000;
+    static final double MAX_REQUEST_RATE = 1_000_000;
 }

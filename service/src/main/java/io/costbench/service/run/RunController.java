@@ -94,14 +94,19 @@ class RunController {
     @ApiResponse(responseCode = "201", description = "Stored",
             content = @Content(schema = @Schema(implementation = PushResponse.class)))
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<String> pushFile(@RequestParam(name = "file", required = false) MultipartFile file,
+    ResponseEntity<String> pushFile(@RequestParam(name = "file", required = false) List<MultipartFile> files,
             @Parameter(description = "format and the context fields (model, hardware, profile, tensorParallel, ...)")
             @RequestParam MultiValueMap<String, String> fields,
             @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
             @Parameter(hidden = true) @AuthenticationPrincipal TokenPrincipal caller) throws IOException {
-        if (file == null) {
+        if (files == null || files.isEmpty()) {
             throw BadInputException.unprocessable("file", "is required: the tool's result file as a multipart part");
         }
+        if (files.size() > 1) {
+            throw BadInputException.badRequest("file", "must be given exactly once; push one result file per request"
+                    + " (" + files.size() + " parts named file were sent)");
+        }
+        MultipartFile file = files.get(0);
         Map<String, List<String>> formFields = new java.util.TreeMap<>(fields);
         formFields.remove("file");
         return answer(ingestion.push(reader.fromMultipart(file.getBytes(), formFields, idempotencyKey), caller));

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.http.HttpStatus;
@@ -30,6 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
 @Service
 class RunIngestion {
 
+    private static final int SETTLE_ATTEMPTS = 40;
+    private static final long SETTLE_PAUSE_MS = 50;
     private static final TypeReference<Map<String, Double>> METRICS = new TypeReference<>() {
     };
 
@@ -59,13 +62,36 @@ class RunIngestion {
     PushResult push(PushCommand command, TokenPrincipal caller) {
         try {
             return transaction.execute(status -> pushOnce(command, caller));
-        } catch (DataIntegrityViolationException e) {
-            if (command.idempotencyKey() == null) {
-                throw e;
+        } catch (DataIntegrityViolationException | ConcurrencyFailureException e) {
+            // A concurrent request got there first: with the same key, answer as its replay (or conflict); with the
+            // same series, commit, branch and CI URL (the unique duplicate key), 409 naming the run it stored. Its
+            // transaction may still be committing (H2 answers a lock timeout meanwhile): look again for a while.
+            for (int attempt = 0; attempt < SETTLE_ATTEMPTS; attempt++) {
+                java.util.Optional<PushResult> settled = transaction.execute(status -> settled(command));
+                if (settled.isPresent()) {
+                    return settled.get();
+                }
+                try {
+                    Thread.sleep(SETTLE_PAUSE_MS);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
             }
-            // A concurrent request with the same key committed first: answer as its replay or conflict.
-            return transaction.execute(status -> replay(command).orElseThrow(() -> e));
+            throw e;
         }
+    }
+
+    /** The replay of the same key, or a 409 for a stored duplicate; empty while neither is visible yet. */
+    private java.util.Optional<PushResult> settled(PushCommand command) {
+        java.util.Optional<PushResult> replayed = replay(command);
+        if (replayed.isPresent()) {
+            return replayed;
+        }
+        for (PushCommand.ResolvedRun run : command.runs()) {
+            rejectDuplicate(run.scenario(), command.context());
+        }
+        return java.util.Optional.empty();
     }
 
     private java.util.Optional<PushResult> replay(PushCommand command) {

@@ -5,10 +5,13 @@ import java.util.Map;
 import org.springframework.stereotype.Component;
 
 import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.engine.sim.OverBudgetException;
+import io.costbench.engine.sim.SimulationCancelledException;
 import io.costbench.engine.sim.Workload;
 import io.costbench.service.prediction.Predictor;
 import io.costbench.service.prediction.Scenario;
 import io.costbench.service.prediction.ScenarioResolver;
+import io.costbench.service.simulation.SimulationBusyException;
 import io.costbench.service.prediction.UnknownIdException;
 import io.costbench.service.prediction.UnsupportedScenarioException;
 
@@ -17,7 +20,7 @@ import io.costbench.service.prediction.UnsupportedScenarioException;
  * answered with the model's error. Model and hardware may be aliases ({@code meta-llama/Llama-3.1-8B-Instruct} on
  * {@code h100-sxm5}). A run that states a request rate is predicted as its client ran it: Poisson arrivals at that
  * rate (capped by its concurrency when it states one), not a closed loop. A run the catalog cannot express (unknown
- * model or hardware, neither a concurrency nor a rate, a model that does not fit) gets a prediction with the reason
+ * model or hardware, neither a concurrency nor a rate, a model that does not fit, a scenario over the simulation budget or out of time) gets a prediction with the reason
  * instead of numbers, never a failed push.
  */
 @Component
@@ -56,7 +59,8 @@ class RunPredictor {
                         scenario.concurrency() == null ? RATE_RUN_PROMPTS : closed.numPrompts(), closed.seed()));
             }
             return RunPrediction.compare(predictor.predict(resolved).metrics(), measured);
-        } catch (UnknownIdException | UnsupportedScenarioException | DoesNotFitException e) {
+        } catch (UnknownIdException | UnsupportedScenarioException | DoesNotFitException | OverBudgetException
+                | SimulationCancelledException | SimulationBusyException e) {
             return RunPrediction.unavailable(e.getMessage());
         }
     }

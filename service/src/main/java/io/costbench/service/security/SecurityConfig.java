@@ -15,7 +15,9 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 import io.costbench.service.web.ProblemResponses;
@@ -33,6 +35,14 @@ class SecurityConfig {
     private static final String[] ALWAYS_OPEN = {"/", "/css/**", "/js/**", "/img/**", "/images/**", "/webjars/**",
             "/favicon.ico", "/actuator/health", "/actuator/health/**", "/actuator/info", "/v3/api-docs",
             "/v3/api-docs/**", "/v3/api-docs.yaml", "/swagger-ui.html", "/swagger-ui/**", "/login", "/error"};
+
+    /**
+     * Pages load scripts from this origin only (no inline script or handler); inline style attributes stay allowed
+     * for server-rendered progress bars. Swagger UI and ECharts run under it.
+     */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; "
+            + "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+            + "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
     @Bean
     @Order(1)
@@ -81,8 +91,14 @@ class SecurityConfig {
 
     @Bean
     @Order(2)
-    SecurityFilterChain pageChain(HttpSecurity http, CostbenchSecurityProperties properties) throws Exception {
-        http.authorizeHttpRequests(authorize -> {
+    SecurityFilterChain pageChain(HttpSecurity http, CostbenchSecurityProperties properties, LoginThrottle throttle)
+            throws Exception {
+        http.headers(headers -> headers
+                        .contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
+                        .referrerPolicy(referrer -> referrer.policy(
+                                ReferrerPolicyHeaderWriter.ReferrerPolicy.SAME_ORIGIN)))
+                .addFilterBefore(new LoginThrottleFilter(throttle), UsernamePasswordAuthenticationFilter.class)
+                .authorizeHttpRequests(authorize -> {
                     authorize.requestMatchers(ALWAYS_OPEN).permitAll();
                     if (properties.openReads()) {
                         authorize.requestMatchers(HttpMethod.GET, "/**").permitAll();

@@ -50,6 +50,13 @@ class ChunkRunner {
         List<SweepScenario> pending = definition.scenarios(from, to).stream()
                 .filter(scenario -> !stored.contains(scenario.key())).toList();
         String catalogVersion = simulator.catalogVersion();
+        if (!pending.isEmpty()) {
+            int starts = store.chunkStarted(sweepId, chunkIndex);
+            if (starts > properties.chunkAttempts()) {
+                giveUp(sweepId, chunkIndex, executedBy, pending, catalogVersion, starts);
+                return;
+            }
+        }
 
         List<SweepPoint> batch = new ArrayList<>(properties.writeBatchSize());
         long started = System.nanoTime();
@@ -69,6 +76,23 @@ class ChunkRunner {
         long totalMs = (System.nanoTime() - started) / 1_000_000;
         log.info("sweep {} chunk {}: {} points ({} already stored) in {} ms, storage {} ms, on {}", sweepId,
                 chunkIndex, pending.size(), to - from - pending.size(), totalMs, storageNanos / 1_000_000, executedBy);
+    }
+
+    /**
+     * A chunk started more often than its attempts allow without storing its points took its instance down (out of
+     * memory, say) or kept failing: its remaining points are stored FAILED with the reason, so recovery ends.
+     */
+    private void giveUp(long sweepId, int chunkIndex, String executedBy, List<SweepScenario> pending,
+            String catalogVersion, int starts) {
+        String reason = "not computed: chunk " + chunkIndex + " was started " + (starts - 1) + " times without "
+                + "finishing (its instance stopped or failed while running it, for example out of memory); given up "
+                + "after " + properties.chunkAttempts() + " attempts (costbench.sweeps.chunk-attempts)";
+        log.error("sweep {} chunk {}: {} points {}", sweepId, chunkIndex, pending.size(), reason);
+        List<SweepPoint> failed = pending.stream().map(scenario -> SweepPoint.withoutResult(scenario,
+                PointStatus.FAILED, reason, catalogVersion, chunkIndex, executedBy, now())).toList();
+        for (int from = 0; from < failed.size(); from += properties.writeBatchSize()) {
+            write(sweepId, failed.subList(from, Math.min(failed.size(), from + properties.writeBatchSize())));
+        }
     }
 
     private SweepPoint simulate(SweepScenario scenario, String catalogVersion, int chunkIndex, String executedBy) {

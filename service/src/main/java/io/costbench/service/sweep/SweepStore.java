@@ -108,6 +108,21 @@ public class SweepStore {
                 .params(truncate(error), now, id).update() == 1;
     }
 
+    /** Counts one more start of a chunk (committed at once) and returns how many there have been. */
+    int chunkStarted(long sweepId, int chunkIndex) {
+        String update = "update sweep_chunk_start set starts = starts + 1 where sweep_id = ? and chunk_index = ?";
+        if (jdbc.sql(update).params(sweepId, chunkIndex).update() == 0) {
+            try {
+                jdbc.sql("insert into sweep_chunk_start (sweep_id, chunk_index, starts) values (?, ?, 1)")
+                        .params(sweepId, chunkIndex).update();
+            } catch (DuplicateKeyException e) {
+                jdbc.sql(update).params(sweepId, chunkIndex).update();
+            }
+        }
+        return jdbc.sql("select starts from sweep_chunk_start where sweep_id = ? and chunk_index = ?")
+                .params(sweepId, chunkIndex).query(Integer.class).single();
+    }
+
     /** SweepScenario keys already stored for these point indexes: a re-run chunk skips them. */
     Set<String> existingKeys(long sweepId, int fromIndex, int toIndex) {
         return new HashSet<>(jdbc.sql("select scenario_key from sweep_point "

@@ -8,6 +8,8 @@ import org.springframework.context.annotation.Import;
 
 import io.costbench.engine.model.ModelCatalog;
 import io.costbench.service.pricing.CostCalculator;
+import io.costbench.service.simulation.SimulationLimits;
+import io.costbench.service.simulation.SimulationProperties;
 import io.costbench.service.web.ApiProperties;
 import io.costbench.service.web.ProblemResponses;
 
@@ -16,8 +18,9 @@ import io.costbench.service.web.ProblemResponses;
  * catalog, no prices, and the API limits and problem writer the request-size filter depends on (slices skip the scan).
  */
 @TestConfiguration(proxyBeanMethods = false)
-@EnableConfigurationProperties(ApiProperties.class)
-@Import({ScenarioResolver.class, Predictor.class, AcceleratorRegistry.class, TestAcceleratorConfig.class, ProblemResponses.class})
+@EnableConfigurationProperties({ApiProperties.class, SimulationProperties.class})
+@Import({ScenarioResolver.class, Predictor.class, SimulationLimits.class, AcceleratorRegistry.class,
+        TestAcceleratorConfig.class, ProblemResponses.class})
 public class PredictionSliceConfig {
 
     @Bean

@@ -99,6 +99,32 @@ class SweepExecutionTest {
     }
 
     @Test
+    void aChunkThatKeepsTakingItsInstanceDownIsGivenUpWithItsReason() throws Exception {
+        scheduler.standby();
+        Sweep started;
+        try {
+            started = sweeps.start(SweepTesting.definition(List.of("alpha-7b"), List.of(1, 2)), SweepTrigger.API,
+                    "test", null);
+            // Chunk 0 was started three times (the configured attempts) and its instance died each time.
+            jdbc.sql("insert into sweep_chunk_start (sweep_id, chunk_index, starts) values (?, 0, 3)")
+                    .params(started.id()).update();
+            runner.run(started.id(), 0, "test-instance");
+        } finally {
+            scheduler.start();
+        }
+        Sweep done = SweepTesting.awaitFinished(store, started.id());
+        List<SweepPoint> chunk0 = store.points(started.id(), 0, 100).stream().filter(p -> p.chunkIndex() == 0)
+                .toList();
+        assertThat(chunk0).hasSize(4).allSatisfy(p -> {
+            assertThat(p.status()).isEqualTo(PointStatus.FAILED);
+            assertThat(p.errorMessage()).contains("chunk 0 was started 3 times without finishing")
+                    .contains("out of memory");
+        });
+        assertThat(done.status()).isEqualTo(SweepStatus.PARTIAL);
+        assertThat(done.progress().done()).isEqualTo(done.totalPoints());
+    }
+
+    @Test
     void aSweepWhosePointsAllFailIsFailed() throws Exception {
         Sweep started = sweeps.start(SweepTesting.definition(List.of("boom-2b"), List.of(4)), SweepTrigger.API,
                 "test", null);

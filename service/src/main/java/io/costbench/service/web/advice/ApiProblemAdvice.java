@@ -23,6 +23,9 @@ import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
+import io.costbench.engine.sim.OverBudgetException;
+import io.costbench.engine.sim.SimulationCancelledException;
+import io.costbench.service.simulation.SimulationBusyException;
 import jakarta.validation.ConstraintViolationException;
 
 import io.costbench.engine.port.DoesNotFitException;
@@ -181,6 +184,27 @@ public class ApiProblemAdvice extends ResponseEntityExceptionHandler {
     ResponseEntity<Object> unauthenticated(AuthenticationException ex) {
         return ResponseEntity.status(HttpStatus.UNAUTHORIZED).body(ProblemDetail.forStatusAndDetail(
                 HttpStatus.UNAUTHORIZED, "Authentication required"));
+    }
+
+    /** A simulation over its budget, refused before any work: 422 naming every field of the product. */
+    @ExceptionHandler(OverBudgetException.class)
+    ResponseEntity<Object> overBudget(OverBudgetException ex) {
+        return problem(InvalidFieldsException.unprocessable(ex.fields().stream()
+                .map(field -> new FieldProblem(field, ex.getMessage())).toList()));
+    }
+
+    @ExceptionHandler(SimulationBusyException.class)
+    ResponseEntity<Object> busy(SimulationBusyException ex) {
+        return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+                .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, ex.retryAfter().toSeconds())))
+                .body(ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, ex.getMessage()));
+    }
+
+    /** The deadline passed: the work was stopped and its thread freed; nothing was stored. */
+    @ExceptionHandler(SimulationCancelledException.class)
+    ResponseEntity<Object> cancelled(SimulationCancelledException ex) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(ProblemDetail.forStatusAndDetail(
+                HttpStatus.SERVICE_UNAVAILABLE, ex.getMessage() + "; ask for fewer prompts or shorter outputs"));
     }
 
     @ExceptionHandler(PayloadTooLargeException.class)

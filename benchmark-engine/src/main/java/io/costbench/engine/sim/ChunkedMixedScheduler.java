@@ -1,0 +1,49 @@
+package io.costbench.engine.sim;
+
+import io.costbench.engine.port.SchedulingRules;
+
+/**
+ * vLLM V1: running requests first (decodes and unfinished prefills), then new ones while the token budget and the KV
+ * cache allow; prefill chunks and decodes share a step.
+ */
+final class ChunkedMixedScheduler extends Scheduler {
+
+    ChunkedMixedScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens) {
+        super(rules, pool, decodeTokens);
+    }
+
+    @Override
+    void fill() {
+        int budget = rules.maxBatchedTokens();
+        long preemptionsBefore = preemptions();
+        for (int i = 0; i < running.size() && budget > 0; i++) {
+            SimulatedRequest r = running.get(i);
+            boolean decode = r.isDecode();
+            int n = decode ? decodeTokens : Math.min(r.remaining(), budget);
+            if (n > budget || !allocateOrPreempt(r, r.computed + n)) {
+                break;
+            }
+            schedule(r, n, decode);
+            budget -= n;
+        }
+        if (preemptions() != preemptionsBefore) {
+            return;
+        }
+        while (!waiting.isEmpty() && budget > 0 && running.size() < rules.maxNumSeqs()) {
+            SimulatedRequest r = waiting.peekFirst();
+            int n = Math.min(r.remaining(), budget);
+            if (!pool.allocate(r, r.computed + n)) {
+                break;
+            }
+            waiting.pollFirst();
+            running.add(r);
+            schedule(r, n, false);
+            budget -= n;
+        }
+    }
+
+    @Override
+    int decodeBudget(int decodes) {
+        return rules.maxBatchedTokens() - decodes;
+    }
+}

@@ -1,0 +1,120 @@
+package io.costbench.engine.sim;
+
+import java.util.ArrayDeque;
+import java.util.SplittableRandom;
+
+import io.costbench.engine.port.FrontEnd;
+
+/**
+ * The benchmark client: draws each request's lengths and arrival time from seeded streams, in order, as
+ * {@code vllm bench serve} samples its dataset, and sends them while its concurrency cap allows. Requests are drawn
+ * when they are due, so the client holds one undrawn request, not the whole dataset.
+ */
+final class Client {
+
+    private static final long ARRIVAL_SALT = 0x9E3779B97F4A7C15L;
+
+    private final Workload workload;
+    private final FrontEnd frontEnd;
+    private final ArrayDeque<SimulatedRequest> inTransit = new ArrayDeque<>();
+    private double frontEndFreeMs;
+    private final SplittableRandom lengths;
+    private final SplittableRandom arrivals;
+    private SimulatedRequest next;
+    private double lastArrivalMs;
+    private double lastRelease = Double.NEGATIVE_INFINITY;
+    private int drawn;
+    private int inFlight;
+    private int completed;
+
+    /**
+     * @throws IllegalArgumentException when a request the workload draws needs more KV blocks than the pool has (checked
+     *                                  up front: every length is drawn once without keeping it)
+     */
+    Client(Workload workload, FrontEnd frontEnd, KvBlockPool pool, int decodeTokens, long kvCapacityTokens) {
+        this.workload = workload;
+        this.frontEnd = frontEnd;
+        long largestBlocks = 0;
+        SplittableRandom check = new SplittableRandom(workload.seed());
+        for (int i = 0; i < workload.numPrompts(); i++) {
+            int prompt = length(check, workload.inputTokens());
+            int output = length(check, workload.outputTokens());
+            largestBlocks = Math.max(largestBlocks, pool.blocksFor(prompt + output + decodeTokens));
+            if (workload.rangeRatio() >= 1.0) {
+                break;
+            }
+        }
+        if (largestBlocks > pool.blocksTotal()) {
+            throw new IllegalArgumentException("a sequence of " + (workload.inputTokens() + workload.outputTokens())
+                    + " tokens does not fit the KV cache of " + kvCapacityTokens + " tokens");
+        }
+        this.lengths = new SplittableRandom(workload.seed());
+        this.arrivals = new SplittableRandom(workload.seed() ^ ARRIVAL_SALT);
+        this.next = draw();
+    }
+
+    private SimulatedRequest draw() {
+        if (drawn == workload.numPrompts()) {
+            return null;
+        }
+        int prompt = length(lengths, workload.inputTokens());
+        int output = length(lengths, workload.outputTokens());
+        if (drawn > 0 && workload.requestRatePerSecond() > 0) {
+            lastArrivalMs += -Math.log(1.0 - arrivals.nextDouble()) / workload.requestRatePerSecond() * 1000.0;
+        }
+        drawn++;
+        return new SimulatedRequest(prompt, output, lastArrivalMs);
+    }
+
+    private int length(SplittableRandom random, int max) {
+        if (workload.rangeRatio() >= 1.0) {
+            return max;
+        }
+        int min = Math.max(1, (int) (workload.rangeRatio() * max));
+        return min + random.nextInt(max - min + 1);
+    }
+
+    /**
+     * Sends requests whose arrival time has come while the concurrency cap allows; the server's front end tokenizes
+     * them one at a time and hands them to the engine's queue when that is done.
+     */
+    void release(double now, ArrayDeque<SimulatedRequest> waiting) {
+        while (next != null && hasSlot() && next.arrivalMs <= now) {
+            SimulatedRequest r = next;
+            // One that arrived before the last release point was held back by the cap: it goes when a slot frees.
+            r.sendMs = r.arrivalMs > lastRelease ? r.arrivalMs : now;
+            double tokenized = Math.max(frontEndFreeMs, r.sendMs) + frontEnd.tokenizeMs(r.promptTokens);
+            frontEndFreeMs = tokenized;
+            r.engineArrivalMs = tokenized + frontEnd.requestMs();
+            inTransit.addLast(r);
+            inFlight++;
+            next = draw();
+        }
+        lastRelease = now;
+        while (!inTransit.isEmpty() && inTransit.peekFirst().engineArrivalMs <= now) {
+            waiting.addLast(inTransit.pollFirst());
+        }
+    }
+
+    /** When the engine next gets something new: a request reaching it, or the client's next send. */
+    double nextEventMs() {
+        double event = inTransit.isEmpty() ? Double.POSITIVE_INFINITY : inTransit.peekFirst().engineArrivalMs;
+        if (next != null && hasSlot()) {
+            event = Math.min(event, next.arrivalMs);
+        }
+        return event;
+    }
+
+    private boolean hasSlot() {
+        return workload.maxConcurrency() == 0 || inFlight < workload.maxConcurrency();
+    }
+
+    void finished() {
+        inFlight--;
+        completed++;
+    }
+
+    boolean done() {
+        return completed == workload.numPrompts();
+    }
+}

@@ -1,0 +1,85 @@
+package io.costbench.engine.sim;
+
+import java.util.List;
+
+/** The paged KV cache: fixed-size blocks handed to requests as their computed tokens grow, all freed on exit. */
+final class KvBlockPool {
+
+    private final long blockTokens;
+    private final long blocksTotal;
+    private long blocksFree;
+    private long peakBlocksUsed;
+
+    KvBlockPool(long capacityTokens, long blockTokens) {
+        this.blockTokens = blockTokens;
+        this.blocksTotal = capacityTokens / blockTokens;
+        this.blocksFree = blocksTotal;
+    }
+
+    long blocksFor(long tokens) {
+        return (tokens + blockTokens - 1) / blockTokens;
+    }
+
+    long blocksTotal() {
+        return blocksTotal;
+    }
+
+    long blocksFree() {
+        return blocksFree;
+    }
+
+    long peakBlocksUsed() {
+        return peakBlocksUsed;
+    }
+
+    /** Grows the request's blocks to hold {@code tokens}; false (nothing taken) when the pool has too few. */
+    boolean allocate(SimulatedRequest r, long tokens) {
+        if (tokens <= r.blocks * blockTokens) {
+            return true;
+        }
+        long need = blocksFor(tokens) - r.blocks;
+        if (need <= 0) {
+            return true;
+        }
+        if (need > blocksFree) {
+            return false;
+        }
+        take(r, need);
+        return true;
+    }
+
+    /** Whether a request could grow to {@code tokens} now. */
+    boolean wouldFit(SimulatedRequest r, long tokens) {
+        return blocksFor(tokens) - r.blocks <= blocksFree;
+    }
+
+    /** Blocks the running requests need to grow by {@code steps} tokens each. */
+    long blocksToGrow(List<SimulatedRequest> running, int steps) {
+        long need = 0;
+        for (SimulatedRequest r : running) {
+            need += Math.max(0, blocksFor((long) r.computed + steps) - r.blocks);
+        }
+        return need;
+    }
+
+    /** Grows every running request by {@code steps} tokens; the caller has checked {@link #blocksToGrow}. */
+    void grow(List<SimulatedRequest> running, int steps) {
+        for (SimulatedRequest r : running) {
+            long need = blocksFor((long) r.computed + steps) - r.blocks;
+            if (need > 0) {
+                take(r, need);
+            }
+        }
+    }
+
+    void free(SimulatedRequest r) {
+        blocksFree += r.blocks;
+        r.blocks = 0;
+    }
+
+    private void take(SimulatedRequest r, long blocks) {
+        r.blocks += blocks;
+        blocksFree -= blocks;
+        peakBlocksUsed = Math.max(peakBlocksUsed, blocksTotal - blocksFree);
+    }
+}

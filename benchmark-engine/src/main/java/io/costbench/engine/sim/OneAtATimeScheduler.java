@@ -1,0 +1,49 @@
+package io.costbench.engine.sim;
+
+import io.costbench.engine.port.SchedulingRules;
+
+/**
+ * Neuron continuous batching (ctx_batch_size = 1): a prompt is processed alone in its own step, before the decodes,
+ * whenever one can be admitted; otherwise one decode step over every running sequence.
+ */
+final class OneAtATimeScheduler extends Scheduler {
+
+    OneAtATimeScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens) {
+        super(rules, pool, decodeTokens);
+    }
+
+    @Override
+    void fill() {
+        for (SimulatedRequest r : running) {
+            if (!r.isDecode()) {
+                int n = Math.min(r.remaining(), rules.maxBatchedTokens());
+                if (pool.allocate(r, r.computed + n)) {
+                    schedule(r, n, false);
+                    return;
+                }
+            }
+        }
+        if (!waiting.isEmpty() && running.size() < rules.maxNumSeqs()) {
+            SimulatedRequest r = waiting.peekFirst();
+            int n = Math.min(r.remaining(), rules.maxBatchedTokens());
+            if (pool.allocate(r, r.computed + n)) {
+                waiting.pollFirst();
+                running.add(r);
+                schedule(r, n, false);
+                return;
+            }
+        }
+        for (int i = 0; i < running.size(); i++) {
+            SimulatedRequest r = running.get(i);
+            if (!allocateOrPreempt(r, r.computed + decodeTokens)) {
+                break;
+            }
+            schedule(r, decodeTokens, true);
+        }
+    }
+
+    @Override
+    int decodeBudget(int decodes) {
+        return rules.maxBatchedTokens();
+    }
+}
