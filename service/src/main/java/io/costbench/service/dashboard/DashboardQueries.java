@@ -26,6 +26,8 @@ class DashboardQueries {
             + " p.input_tokens, p.output_tokens, p.concurrency, p.chips, p.output_throughput,"
             + " p.total_token_throughput, p.median_ttft_ms, p.median_tpot_ms";
 
+    private static final String SWEEP_COLUMNS = "s.id, s.name, s.status, s.trigger_kind, s.finished_at, s.preset";
+
     private final JdbcClient jdbc;
 
     DashboardQueries(JdbcClient jdbc) {
@@ -33,20 +35,36 @@ class DashboardQueries {
     }
 
     Optional<SweepRef> latestUsableSweep() {
-        return jdbc.sql("select s.id, s.name, s.status, s.trigger_kind, s.finished_at from sweep s where " + USABLE
+        return jdbc.sql("select " + SWEEP_COLUMNS + " from sweep s where " + USABLE
                 + " order by s.id desc limit 1").query(DashboardQueries::sweep).optional();
+    }
+
+    /**
+     * The newest usable run of the default study (nightly or by hand), else the newest usable sweep: the overview
+     * keeps the full comparison when someone runs a one-model sweep.
+     */
+    Optional<SweepRef> latestComparison() {
+        return jdbc.sql("select " + SWEEP_COLUMNS + " from sweep s where " + USABLE + " and s.preset = 'default'"
+                + " order by s.id desc limit 1").query(DashboardQueries::sweep).optional()
+                .or(this::latestUsableSweep);
+    }
+
+    /** The newest usable sweeps, for the overview's sweep selector. */
+    List<SweepRef> recentUsableSweeps(int limit) {
+        return jdbc.sql("select " + SWEEP_COLUMNS + " from sweep s where " + USABLE + " order by s.id desc limit :limit")
+                .param("limit", limit).query(DashboardQueries::sweep).list();
     }
 
     /** The newest usable sweep holding a successful point of {@code modelId}. */
     Optional<SweepRef> latestUsableSweepWith(String modelId) {
-        return jdbc.sql("select s.id, s.name, s.status, s.trigger_kind, s.finished_at from sweep s where " + USABLE
+        return jdbc.sql("select " + SWEEP_COLUMNS + " from sweep s where " + USABLE
                 + " and exists (select 1 from sweep_point p where p.sweep_id = s.id and p.model_id = :model"
                 + " and p.status = 'SUCCEEDED') order by s.id desc limit 1")
                 .param("model", modelId).query(DashboardQueries::sweep).optional();
     }
 
     Optional<SweepRef> sweep(long id) {
-        return jdbc.sql("select s.id, s.name, s.status, s.trigger_kind, s.finished_at from sweep s where s.id = :id")
+        return jdbc.sql("select " + SWEEP_COLUMNS + " from sweep s where s.id = :id")
                 .param("id", id).query(DashboardQueries::sweep).optional();
     }
 
@@ -68,18 +86,19 @@ class DashboardQueries {
                 .param("out", workload.outputTokens()).query(DashboardQueries::point).list();
     }
 
-    /** One scenario's nightly results, newest {@code limit}, returned oldest first. */
-    List<TrendPoint> nightlyTrend(String modelId, Target target, Workload workload, int concurrency, int limit) {
-        List<TrendPoint> newestFirst = jdbc.sql("select s.id, s.finished_at, " + POINT_COLUMNS
+    /** One scenario's default-study results (nightly and by hand), newest {@code limit}, returned oldest first. */
+    List<TrendPoint> defaultStudyTrend(String modelId, Target target, Workload workload, int concurrency, int limit) {
+        List<TrendPoint> newestFirst = jdbc.sql("select s.id, s.finished_at, s.trigger_kind, " + POINT_COLUMNS
                         + ", null as metrics_json from sweep_point p join sweep s on s.id = p.sweep_id"
                         + " where p.model_id = :model and p.input_tokens = :in and p.output_tokens = :out"
                         + " and p.concurrency = :c and p.hardware_id = :hw and p.profile_id = :profile"
-                        + " and p.optimizations = :opts and p.status = 'SUCCEEDED' and s.trigger_kind = 'NIGHTLY'"
+                        + " and p.optimizations = :opts and p.status = 'SUCCEEDED' and s.preset = 'default'"
                         + " and s.finished_at is not null order by s.id desc limit :limit")
                 .param("model", modelId).param("in", workload.inputTokens()).param("out", workload.outputTokens())
                 .param("c", concurrency).param("hw", target.hardwareId()).param("profile", target.profileId())
                 .param("opts", target.optimizations()).param("limit", limit)
-                .query((rs, row) -> new TrendPoint(rs.getLong(1), instant(rs, "finished_at"), point(rs, row)))
+                .query((rs, row) -> new TrendPoint(rs.getLong(1), instant(rs, "finished_at"),
+                        !"NIGHTLY".equals(rs.getString("trigger_kind")), point(rs, row)))
                 .list();
         List<TrendPoint> oldestFirst = new ArrayList<>(newestFirst);
         Collections.reverse(oldestFirst);
@@ -93,12 +112,13 @@ class DashboardQueries {
                 .param("sweep", sweepId).param("model", modelId).query(DashboardQueries::point).list();
     }
 
-    record TrendPoint(long sweepId, Instant finishedAt, ResultPoint point) {
+    /** @param manual the default study started by hand (page or API), not by the nightly cron */
+    record TrendPoint(long sweepId, Instant finishedAt, boolean manual, ResultPoint point) {
     }
 
     private static SweepRef sweep(ResultSet rs, int row) throws SQLException {
         return new SweepRef(rs.getLong("id"), rs.getString("name"), rs.getString("status"),
-                rs.getString("trigger_kind"), instant(rs, "finished_at"));
+                rs.getString("trigger_kind"), instant(rs, "finished_at"), rs.getString("preset"));
     }
 
     private static ResultPoint point(ResultSet rs, int row) throws SQLException {
