@@ -16,6 +16,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 import io.costbench.service.web.ProblemResponses;
@@ -82,6 +83,13 @@ class SecurityConfig {
     @Bean
     @Order(2)
     SecurityFilterChain pageChain(HttpSecurity http, CostbenchSecurityProperties properties) throws Exception {
+        // Only page views are worth returning to after sign-in: not form posts (KeepFormEntryPoint keeps those),
+        // script calls or the favicon.
+        HttpSessionRequestCache requestCache = new HttpSessionRequestCache();
+        requestCache.setRequestMatcher(request -> "GET".equals(request.getMethod())
+                && !"XMLHttpRequest".equals(request.getHeader("X-Requested-With"))
+                && !request.getRequestURI().endsWith("/favicon.ico")
+                && !String.valueOf(request.getHeader(HttpHeaders.ACCEPT)).startsWith("application/json"));
         http.authorizeHttpRequests(authorize -> {
                     authorize.requestMatchers(ALWAYS_OPEN).permitAll();
                     if (properties.openReads()) {
@@ -90,8 +98,11 @@ class SecurityConfig {
                     }
                     authorize.anyRequest().hasRole(ADMIN_ROLE);
                 })
-                .formLogin(form -> form.permitAll())
-                .logout(logout -> logout.logoutSuccessUrl("/"));
+                .requestCache(cache -> cache.requestCache(requestCache))
+                .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(new KeepFormEntryPoint()))
+                .formLogin(form -> form.loginPage("/login").successHandler(new ReturnToSuccessHandler(requestCache))
+                        .permitAll())
+                .logout(logout -> logout.logoutSuccessUrl("/login?logout"));
         return http.build();
     }
 

@@ -4,6 +4,8 @@ import java.security.Principal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.costbench.service.web.PendingForm;
+import jakarta.servlet.http.HttpSession;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -37,7 +39,12 @@ class SweepPageController {
     }
 
     @GetMapping("/sweeps")
-    String list(@RequestParam(defaultValue = "0") int page, Model model) {
+    String list(@RequestParam(defaultValue = "0") int page, Model model, HttpSession session) {
+        PendingForm.take(session, "/sweeps").ifPresent(pending -> {
+            model.addAttribute("form", SweepForm.of(pending));
+            model.addAttribute("message", "Your sweep form is as you typed it before signing in: press Start sweep"
+                    + " to run it.");
+        });
         if (!model.containsAttribute("form")) {
             model.addAttribute("form", SweepForm.of(SweepPresets.defaultSweep("default sweep")));
         }
@@ -60,7 +67,7 @@ class SweepPageController {
         if (!errors.isEmpty()) {
             model.addAttribute("form", form);
             model.addAttribute("errors", errors);
-            return list(0, model);
+            return list(0, model, null);
         }
         Sweep sweep = sweeps.start(definition, SweepTrigger.MANUAL,
                 principal == null ? "anonymous" : principal.getName(), null);
