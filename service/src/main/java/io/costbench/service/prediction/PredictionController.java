@@ -1,5 +1,8 @@
 package io.costbench.service.prediction;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
 import java.util.Map;
 
 import org.springframework.http.MediaType;
@@ -24,11 +27,22 @@ class PredictionController {
         this.predictions = predictions;
     }
 
+    @Operation(summary = "Predict a scenario",
+            description = "What vllm bench serve would measure, the median decode step's breakdown, and the cost at the catalog's price.",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, examples = @ExampleObject(name = "qwen3-8b on H100",
+                            value = """
+                                    {"model": "qwen3-8b", "hardware": "h100-sxm", "profile": "vllm",
+                                     "tensorParallel": 1, "precision": "bf16", "inputTokens": 1024,
+                                     "outputTokens": 1024, "concurrency": 8}
+                                    """))))
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     Prediction predict(@RequestBody Map<String, Object> body) {
         return predictions.predict(PredictionRequests.fromJson(body));
     }
 
+    @Operation(summary = "Explain a scenario's median decode step",
+            description = "Operators and counters of the step; the same fields as the prediction, as query parameters.")
     @GetMapping("/explain")
     StepExplanation explain(@RequestParam MultiValueMap<String, String> parameters) {
         return predictions.explain(PredictionRequests.fromQuery(parameters));

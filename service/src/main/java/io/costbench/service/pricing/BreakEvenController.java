@@ -1,5 +1,6 @@
 package io.costbench.service.pricing;
 
+import io.swagger.v3.oas.annotations.Operation;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +44,8 @@ class BreakEvenController {
         this.report = report;
     }
 
+    @Operation(summary = "Compare two targets' cost across concurrencies",
+            description = "Predicts both targets at each concurrency and prices them: where A is cheaper, the break-even price per accelerator-hour, costs at equal interactivity.")
     @GetMapping("/api/v1/break-even")
     BreakEvenView breakEven(@RequestParam String model,
             @RequestParam(defaultValue = "1024") int inputTokens,
