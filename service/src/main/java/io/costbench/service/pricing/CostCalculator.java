@@ -51,6 +51,23 @@ public class CostCalculator {
         return priceBook.inForce(key, date == null ? priceBook.today() : date);
     }
 
+    /**
+     * Why {@link #priceFor} finds nothing, in words for a {@code cost: null}: hardware no price can be quoted for, or
+     * no price of that option in force on that day (saying when the catalog has none for the accelerator at all).
+     */
+    public String noPriceReason(String hardwareId, PurchaseOption option, LocalDate date) {
+        Optional<Accelerator> accelerator = Accelerator.forHardware(hardwareId);
+        if (accelerator.isEmpty()) {
+            return "no price can be quoted for hardware " + hardwareId;
+        }
+        PurchaseOption wanted = option == null ? PurchaseOption.ON_DEMAND : option;
+        LocalDate day = date == null ? priceBook.today() : date;
+        boolean anyPrice = !priceBook.list(new PriceFilter(accelerator.get(), wanted, null, null)).isEmpty();
+        return "no " + wanted.id() + " price for " + accelerator.get().id() + " is in force on " + day
+                + (anyPrice ? "" : "; none is in the price catalog (no public " + wanted.id()
+                        + " price was found to seed one): add one with POST /api/v1/prices or on the Prices page");
+    }
+
     /** A stored result costed at the price in force on its (UTC) run date and at today's price, both labelled. */
     public Repricing reprice(String hardwareId, int accelerators, double outputTokensPerSecond,
             double totalTokensPerSecond, PurchaseOption option, Instant ranAt) {

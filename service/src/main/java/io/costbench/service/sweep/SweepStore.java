@@ -154,8 +154,13 @@ public class SweepStore {
 
     /** Points of a sweep in expansion order. */
     public List<SweepPoint> points(long sweepId, int page, int size) {
+        return points(sweepId, page, size, PointOrder.POINT, false);
+    }
+
+    /** Points of a sweep in {@code order} (expansion order breaks ties). */
+    List<SweepPoint> points(long sweepId, int page, int size, PointOrder order, boolean descending) {
         return jdbc.sql("select " + POINT_COLUMNS + " from sweep_point where sweep_id = ? "
-                        + "order by point_index offset ? rows fetch next ? rows only")
+                        + "order by " + order.sql(descending) + " offset ? rows fetch next ? rows only")
                 .params(sweepId, (long) page * size, size).query(this::point).list();
     }
 
