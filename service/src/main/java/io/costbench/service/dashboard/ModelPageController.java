@@ -97,7 +97,9 @@ class ModelPageController {
 
     @GetMapping("/models/{id}")
     String show(@PathVariable String id, @RequestParam(required = false) String workload,
-            @RequestParam(required = false) Integer concurrency, Model model) {
+            @RequestParam(required = false) Integer concurrency,
+            @RequestParam(required = false) Integer tensorParallel, @RequestParam(required = false) String precision,
+            Model model) {
         Optional<CatalogModel> entry = ModelCatalog.standard().find(id);
         Workload selected = Workload.parse(workload);
         model.addAttribute("modelId", id);
@@ -107,7 +109,18 @@ class ModelPageController {
         model.addAttribute("workload", selected);
         model.addAttribute("predictEndpoint", endpoint.predictPath());
         model.addAttribute("predictionsAvailable", endpoint.predictAvailable());
-        model.addAttribute("optimizations", optimizations.switches());
+        Map<String, String> inapplicable = optimizations.inapplicable(id);
+        model.addAttribute("optimizations", optimizations.switches().stream()
+                .filter(s -> !inapplicable.containsKey(s.id())).toList());
+        model.addAttribute("inapplicable", optimizations.switches().stream()
+                .filter(s -> inapplicable.containsKey(s.id()))
+                .map(s -> s.displayName() + " (" + inapplicable.get(s.id()) + ")").toList());
+        model.addAttribute("tensorParallels", ExplainPageController.TENSOR_PARALLELS);
+        model.addAttribute("tensorParallel", tensorParallel != null
+                && ExplainPageController.TENSOR_PARALLELS.contains(tensorParallel) ? tensorParallel : null);
+        model.addAttribute("precisions", ExplainPageController.PRECISIONS);
+        model.addAttribute("precision", precision != null
+                && ExplainPageController.PRECISIONS.contains(precision) ? precision : null);
         Optional<SweepRef> sweep = queries.latestUsableSweepWith(id);
         model.addAttribute("sweep", sweep.orElse(null));
         List<ResultPoint> points = sweep.map(s -> queries.modelPoints(s.id(), id, selected)).orElse(List.of());
@@ -140,7 +153,8 @@ class ModelPageController {
         model.addAttribute("speedupChart", speedup.isEmpty() ? null : json.writeValueAsString(speedup));
         model.addAttribute("paretoChart", json.writeValueAsString(pareto(byTarget, points, id)));
         model.addAttribute("percentiles", percentiles(points));
-        model.addAttribute("percentileMetrics", PERCENTILE_METRICS);
+        model.addAttribute("percentileMetrics", List.of("Mean TTFT (ms)", "Median TTFT (ms)", "P99 TTFT (ms)",
+                "Mean TPOT (ms)", "Median TPOT (ms)", "P99 TPOT (ms)"));
         return "models/show";
     }
 

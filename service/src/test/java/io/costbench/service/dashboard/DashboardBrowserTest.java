@@ -190,7 +190,7 @@ class DashboardBrowserTest {
         visit("explain-toggle", "/explain?model=qwen3-30b-a3b", () -> {
             awaitCharts(1);
             String before = explainOption();
-            driver.findElement(By.cssSelector("input[name=optimizations]")).click();
+            driver.findElement(By.cssSelector("input[name=optimizations]:not([disabled])")).click();
             new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !explainOption().equals(before));
             String after = explainOption();
             assertThat(after).contains("1 switch(es)");
