@@ -64,6 +64,9 @@ final class SimulationRun {
     private long stepsWithDecode;
     private long preemptions;
     private long batchedSteps;
+    /** Accelerator time spent on prompts (prefill chunks) and on decoding, for splitting the bill between them. */
+    private double prefillBusyMs;
+    private double decodeBusyMs;
     private int pricedShapes;
 
     SimulationRun(ServingSimulator simulator, Deployment deployment, Workload workload) {
@@ -380,6 +383,7 @@ final class SimulationRun {
         counts[1] += k;
         steps += k;
         decodeOnlySteps += k;
+        decodeBusyMs += stepMs * k;
         stepsWithDecode += k;
         decodeSequenceSteps += (long) n * k;
         batchedSteps += k;
@@ -450,6 +454,7 @@ final class SimulationRun {
             step = simulator.price(canonical);
             pricedShapes++;
         }
+        attribute(step, decodeSequences, contextSum, contextMax, windowedSum);
         long[] counts = stepCounts.computeIfAbsent(step, s -> new long[2]);
         counts[0]++;
         steps++;
@@ -462,6 +467,31 @@ final class SimulationRun {
             }
         }
         return step;
+    }
+
+    /**
+     * Splits a step's time between prefill and decode work. A step of one kind is all that kind's. A mixed step
+     * (chunked prefill riding on decodes) charges decode what the same decodes cost alone, priced like any step (and
+     * memoised), and prefill the rest: the time the prompts added.
+     */
+    private void attribute(PricedStep step, int decodeSequences, long contextSum, int contextMax, long windowedSum) {
+        double stepMs = step.cost().timeMs();
+        if (chunks.isEmpty()) {
+            decodeBusyMs += stepMs;
+        } else if (decodeSequences == 0) {
+            prefillBusyMs += stepMs;
+        } else {
+            StepShape decodeOnly = simulator.quantizer().canonical(decodeSequences, decodeTokens, contextSum,
+                    contextMax, windowedSum, window, List.of());
+            PricedStep alone = simulator.lookup(decodeOnly);
+            if (alone == null) {
+                alone = simulator.price(decodeOnly);
+                pricedShapes++;
+            }
+            double decodeMs = Math.min(stepMs, alone.cost().timeMs());
+            decodeBusyMs += decodeMs;
+            prefillBusyMs += stepMs - decodeMs;
+        }
     }
 
     private void finishStep(double stepMs) {
@@ -558,7 +588,7 @@ final class SimulationRun {
         m.put("interactivity", medianTpot > 0 ? 1000.0 / medianTpot : 0.0);
         SimulationStats stats = new SimulationStats(steps, decodeOnlySteps, preemptions, stepCounts.size(),
                 pricedShapes, stepsWithDecode == 0 ? 0 : (double) decodeSequenceSteps / stepsWithDecode,
-                peakBlocksUsed, blocksTotal, batchedSteps);
+                peakBlocksUsed, blocksTotal, batchedSteps, prefillBusyMs, decodeBusyMs);
         return new SimulationResult(m, medianDecodeStep(), stats);
     }
 
