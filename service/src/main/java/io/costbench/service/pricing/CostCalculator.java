@@ -40,6 +40,16 @@ public class CostCalculator {
                 .map(price -> CostMath.cost(price, accelerators, outputTokensPerSecond, totalTokensPerSecond));
     }
 
+    /**
+     * As {@link #costFor(String, int, double, double, PurchaseOption, LocalDate)}, with input and output prices:
+     * {@code prefillTimeShare} of the accelerator time charged to the input tokens, the rest to the output tokens.
+     */
+    public Optional<Cost> costFor(String hardwareId, int accelerators, double outputTokensPerSecond,
+            double totalTokensPerSecond, PurchaseOption option, LocalDate date, double prefillTimeShare) {
+        return priceFor(hardwareId, option, date).map(price -> CostMath.cost(price, accelerators,
+                outputTokensPerSecond, totalTokensPerSecond, prefillTimeShare));
+    }
+
     /** The price a cost for {@code hardwareId} would use, in the default region (falling back to region-less). */
     public Optional<Price> priceFor(String hardwareId, PurchaseOption option, LocalDate date) {
         Optional<Accelerator> accelerator = Accelerator.forHardware(hardwareId);

@@ -110,12 +110,14 @@ class SweepPageController {
         Double total = p.metric("total_token_throughput");
         int chips = p.chips() == null ? 1 : p.chips();
         Double perChip = output == null ? null : output / chips;
-        if (p.status() != PointStatus.SUCCEEDED || output == null || total == null || !(output > 0)) {
+        if (p.status() != PointStatus.SUCCEEDED || output == null || !(output > 0)) {
             return new PointRow(p, PointRow.target(p), PointRow.workload(p), perChip, null, "no result");
         }
         LocalDate runDate = p.completedAt() == null ? null
                 : p.completedAt().atZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDate();
-        return costs.costFor(p.hardware(), chips, output, Math.max(total, output), null, runDate)
+        // The cost per output token needs only the output throughput; total only has to be at least that.
+        return costs.costFor(p.hardware(), chips, output, total == null ? output : Math.max(total, output), null,
+                        runDate)
                 .map(cost -> new PointRow(p, PointRow.target(p), PointRow.workload(p), perChip,
                         cost.usdPerMillionOutputTokens(), "at " + cost.currency() + " "
                         + cost.price().usdPerAcceleratorHour().toPlainString() + " per accelerator-hour x " + chips))
