@@ -2,7 +2,7 @@ package io.costbench.gpu;
 
 import java.util.Locale;
 
-import io.costbench.engine.data.ParameterSet;
+import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.CatalogEntry;
 
@@ -31,6 +31,6 @@ record GpuHardware(ParameterSet spec, double bf16FlopsPerSecond, double fp8Flops
         return new CatalogEntry(spec.id(), spec.displayName(), String.format(Locale.ROOT,
                 "%.0f BF16 / %.0f FP8 dense TFLOPS, %.0f GB HBM at %.2f TB/s, NVLink %.0f GB/s per direction",
                 bf16FlopsPerSecond / 1e12, fp8FlopsPerSecond / 1e12, hbmBytes / 1e9, hbmBytesPerSecond / 1e12,
-                nvlinkBytesPerSecond / 1e9), spec.source());
+                nvlinkBytesPerSecond / 1e9), spec.source(), spec.aliases());
     }
 }

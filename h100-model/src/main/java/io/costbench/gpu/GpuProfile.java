@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.costbench.engine.data.DataFiles;
-import io.costbench.engine.data.ParameterSet;
+import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.port.Parameter;
 import io.costbench.engine.port.ProfileEntry;
 import io.costbench.engine.port.SpeculativeDecoding;

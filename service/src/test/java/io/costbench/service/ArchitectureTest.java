@@ -7,9 +7,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-/** The module dependency rules of DEVELOPERS.md, checked on the compiled classes of every module. */
+/** The module and package dependency rules, checked on the compiled classes of every module. */
 class ArchitectureTest {
 
     private static JavaClasses classes;
@@ -57,6 +58,26 @@ class ArchitectureTest {
     void nothingOutsideTheServiceImportsTheService() {
         noClasses().that().resideOutsideOfPackage("io.costbench.service..")
                 .should().dependOnClassesThat().resideInAPackage("io.costbench.service..")
+                .check(classes);
+    }
+
+    @Test
+    void serviceFeaturePackagesAreFreeOfCycles() {
+        slices().matching("io.costbench.service.(**)").should().beFreeOfCycles().check(classes);
+    }
+
+    @Test
+    void enginePackagesAreFreeOfCycles() {
+        slices().matching("io.costbench.engine.(**)").should().beFreeOfCycles().check(classes);
+    }
+
+    /** The prediction core knows no HTTP and no prices: callers that want a cost add it. */
+    @Test
+    void thePredictionCoreImportsNoWebAndNoPricingType() {
+        noClasses().that().resideInAPackage("io.costbench.service.prediction")
+                .should().dependOnClassesThat().resideInAnyPackage("io.costbench.service.web..",
+                        "io.costbench.service.pricing..", "io.costbench.pricing..", "org.springframework.web..",
+                        "org.springframework.http..", "jakarta.servlet..")
                 .check(classes);
     }
 }

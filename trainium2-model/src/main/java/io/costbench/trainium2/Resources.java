@@ -1,6 +1,6 @@
 package io.costbench.trainium2;
 
-import io.costbench.engine.data.ParameterSet;
+import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.model.Precision;
 
 /**

@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.costbench.engine.data.DataFiles;
-import io.costbench.engine.data.ParameterSet;
+import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.graph.GraphBuilder;
 import io.costbench.engine.graph.Operator;
 import io.costbench.engine.graph.StepShape;
@@ -92,7 +92,8 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
     @Override
     public List<CatalogEntry> hardware() {
         return List.of(new CatalogEntry(HARDWARE_ID, hardware.displayName() + ", LNC=2", "8 NeuronCore-V3 paired"
-                        + " into 4 logical cores: TP=4 is one chip, TP=8 two, TP=64 sixteen", hardware.source()),
+                        + " into 4 logical cores: TP=4 is one chip, TP=8 two, TP=64 sixteen", hardware.source(),
+                        hardware.aliases()),
                 new CatalogEntry(HARDWARE_ID_LNC1, hardware.displayName() + ", LNC=1", "each NeuronCore-V3 its own"
                         + " logical core: TP=8 is one chip", hardware.source()));
     }

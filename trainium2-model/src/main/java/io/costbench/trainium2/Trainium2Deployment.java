@@ -40,7 +40,7 @@ public final class Trainium2Deployment implements Deployment {
     private final String sha256;
     private final double weightBytesPerRank;
     private final double cacheBytesPerSequencePerRank;
-    private final Map<List<Integer>, PricedStep> memo = new ConcurrentHashMap<>();
+    private final Map<List<Integer>, PricedExecution> memo = new ConcurrentHashMap<>();
 
     Trainium2Deployment(ModelSpec model, String hardwareId, String profileId, int tensorParallel, int logicalCoreSize,
             Precision precision, Set<String> optimizations, Map<String, String> notApplied, int chips,
@@ -103,12 +103,12 @@ public final class Trainium2Deployment implements Deployment {
 
     @Override
     public StepExplanation explain(StepShape shape) {
-        PricedStep step = priced(shape);
+        PricedExecution step = priced(shape);
         return new StepExplanation(shape, step.cost(), step.operators(), new LinkedHashMap<>(step.counters()));
     }
 
-    private PricedStep priced(StepShape shape) {
-        List<PricedStep> parts = new ArrayList<>(1 + shape.prefills().size());
+    private PricedExecution priced(StepShape shape) {
+        List<PricedExecution> parts = new ArrayList<>(1 + shape.prefills().size());
         if (shape.decodeSequences() > 0) {
             if (shape.decodeSequences() > shapes.maxBatch()) {
                 throw new IllegalArgumentException("decode batch " + shape.decodeSequences()
@@ -119,7 +119,7 @@ public final class Trainium2Deployment implements Deployment {
             // The compiled graphs stop at the max model length (the simulator may round a context up past it).
             int context = shapes.tokens(Math.min(shape.decodeContextTokensMax() + t, shapes.maxModelLenTokens()));
             int real = shape.decodeSequences();
-            parts.add(memo.computeIfAbsent(List.of(0, batch, t, context, real), k -> PricedStep.of(
+            parts.add(memo.computeIfAbsent(List.of(0, batch, t, context, real), k -> PricedExecution.of(
                     pricer.decode(batch, t, context, real), resources.tensorPeakFlops,
                     Map.of("compiled_batch_sequences", (double) batch, "compiled_context_tokens", (double) context,
                             "tokens_per_sequence", (double) t))));
@@ -127,13 +127,13 @@ public final class Trainium2Deployment implements Deployment {
         for (PrefillChunk chunk : shape.prefills()) {
             int padded = shapes.tokens(chunk.tokens());
             int prior = chunk.priorContextTokens();
-            parts.add(memo.computeIfAbsent(List.of(1, padded, prior), k -> PricedStep.of(
+            parts.add(memo.computeIfAbsent(List.of(1, padded, prior), k -> PricedExecution.of(
                     pricer.prefill(padded, prior), resources.tensorPeakFlops,
                     Map.of("compiled_prefill_tokens", (double) padded))));
         }
         if (parts.isEmpty()) {
             throw new IllegalArgumentException("an empty step has no price");
         }
-        return PricedStep.sum(parts);
+        return PricedExecution.sum(parts);
     }
 }

@@ -3,6 +3,7 @@ package io.costbench.engine.model;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -11,7 +12,8 @@ import io.costbench.engine.data.DataFiles;
 /**
  * The served models, read from {@code catalog/models/index.json} (a list of ids) and, per id,
  * {@code catalog/models/<id>/config.json} (Hugging Face format) plus {@code model.json}
- * ({@code displayName}, {@code publishedParams}, {@code publishedActiveParams}, {@code source}).
+ * ({@code displayName}, {@code publishedParams}, {@code publishedActiveParams}, {@code source}, optional
+ * {@code aliases}: other names of the model, such as its Hugging Face ids).
  */
 public final class ModelCatalog {
 
@@ -60,7 +62,7 @@ public final class ModelCatalog {
         ModelSpec spec = config.toModelSpec(id, text(sidecar, "displayName", id), text(sidecar, "source", id),
                 published);
         return new CatalogModel(spec, config.architecture(), publishedActive,
-                DataFiles.sha256(configBytes, sidecarBytes));
+                DataFiles.sha256(configBytes, sidecarBytes), aliases(sidecar, id));
     }
 
     public List<String> ids() {
@@ -73,6 +75,17 @@ public final class ModelCatalog {
 
     public Optional<CatalogModel> find(String id) {
         return Optional.ofNullable(models.get(id));
+    }
+
+    /** The model one of whose aliases is {@code name}, ignoring case and surrounding blanks. */
+    public Optional<CatalogModel> findByAlias(String name) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        String wanted = name.trim().toLowerCase(Locale.ROOT);
+        return models.values().stream()
+                .filter(m -> m.aliases().stream().anyMatch(a -> a.toLowerCase(Locale.ROOT).equals(wanted)))
+                .findFirst();
     }
 
     /** @throws IllegalArgumentException naming the known ids when {@code id} is not in the catalog */
@@ -93,6 +106,14 @@ public final class ModelCatalog {
         StringBuilder all = new StringBuilder();
         models.values().forEach(m -> all.append(m.id()).append('=').append(m.contentSha256()).append('\n'));
         return DataFiles.sha256(all.toString());
+    }
+
+    private static List<String> aliases(Map<String, Object> sidecar, String id) {
+        Object value = sidecar.getOrDefault("aliases", List.of());
+        if (!(value instanceof List<?> list) || list.stream().anyMatch(a -> !(a instanceof String))) {
+            throw new IllegalArgumentException(id + "/model.json: aliases must be a list of strings");
+        }
+        return list.stream().map(String.class::cast).toList();
     }
 
     private static long number(Map<String, Object> sidecar, String key, String id) {

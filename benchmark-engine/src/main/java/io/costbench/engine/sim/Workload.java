@@ -11,6 +11,10 @@ package io.costbench.engine.sim;
 public record Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
         double requestRatePerSecond, int numPrompts, long seed) {
 
+    /** vLLM bench sweeps' default num_prompts: 10 x concurrency, at least 20 (see {@link #defaultNumPrompts}). */
+    public static final int PROMPTS_PER_CONCURRENCY = 10;
+    public static final int MIN_PROMPTS = 20;
+
     public Workload {
         if (inputTokens < 1 || outputTokens < 1) {
             throw new IllegalArgumentException("input and output tokens must be >= 1");
@@ -26,8 +30,13 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
         }
     }
 
-    /** The closed-loop point of a sweep: num_prompts defaults to 10 x concurrency, at least 20. */
+    /** The closed-loop point of a sweep, with {@link #defaultNumPrompts} requests. */
     public static Workload closedLoop(int inputTokens, int outputTokens, int concurrency, long seed) {
-        return new Workload(inputTokens, outputTokens, 1.0, concurrency, 0, Math.max(20, 10 * concurrency), seed);
+        return new Workload(inputTokens, outputTokens, 1.0, concurrency, 0, defaultNumPrompts(concurrency), seed);
+    }
+
+    /** The one place of the rule "num_prompts = 10 x concurrency, at least 20". */
+    public static int defaultNumPrompts(int concurrency) {
+        return Math.max(MIN_PROMPTS, PROMPTS_PER_CONCURRENCY * concurrency);
     }
 }

@@ -69,7 +69,7 @@ class DashboardQueries {
     }
 
     /** The successful points of one sweep and workload, every model. */
-    List<ResultPoint> points(long sweepId, Workload workload) {
+    List<ResultPoint> points(long sweepId, TokenLengths workload) {
         return jdbc.sql("select " + POINT_COLUMNS + ", null as metrics_json from sweep_point p where p.sweep_id = :sweep"
                 + " and p.input_tokens = :in and p.output_tokens = :out and p.status = 'SUCCEEDED'"
                 + " order by p.model_id, p.hardware_id, p.profile_id, p.optimizations, p.concurrency")
@@ -78,7 +78,7 @@ class DashboardQueries {
     }
 
     /** The successful points of one model in one sweep and workload, with their full metrics. */
-    List<ResultPoint> modelPoints(long sweepId, String modelId, Workload workload) {
+    List<ResultPoint> modelPoints(long sweepId, String modelId, TokenLengths workload) {
         return jdbc.sql("select " + POINT_COLUMNS + ", p.metrics_json from sweep_point p where p.sweep_id = :sweep"
                 + " and p.model_id = :model and p.input_tokens = :in and p.output_tokens = :out"
                 + " and p.status = 'SUCCEEDED' order by p.hardware_id, p.profile_id, p.optimizations, p.concurrency")
@@ -87,7 +87,7 @@ class DashboardQueries {
     }
 
     /** One scenario's default-study results (nightly and by hand), newest {@code limit}, returned oldest first. */
-    List<TrendPoint> defaultStudyTrend(String modelId, Target target, Workload workload, int concurrency, int limit) {
+    List<TrendPoint> defaultStudyTrend(String modelId, Target target, TokenLengths workload, int concurrency, int limit) {
         List<TrendPoint> newestFirst = jdbc.sql("select s.id, s.finished_at, s.trigger_kind, " + POINT_COLUMNS
                         + ", null as metrics_json from sweep_point p join sweep s on s.id = p.sweep_id"
                         + " where p.model_id = :model and p.input_tokens = :in and p.output_tokens = :out"

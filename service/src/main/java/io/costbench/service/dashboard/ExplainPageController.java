@@ -41,8 +41,8 @@ class ExplainPageController {
                 : ids.contains("qwen3-30b-a3b") ? "qwen3-30b-a3b" : ids.isEmpty() ? "" : ids.get(0);
         page.addAttribute("models", ModelCatalog.standard().models());
         page.addAttribute("model", selected);
-        page.addAttribute("workloads", Workload.STANDARD);
-        page.addAttribute("workload", Workload.parse(workload));
+        page.addAttribute("workloads", TokenLengths.STANDARD);
+        page.addAttribute("workload", TokenLengths.parse(workload));
         page.addAttribute("concurrency", concurrency != null && concurrency >= 1 && concurrency <= 4096
                 ? concurrency : 32);
         page.addAttribute("switches", optimizations.switches());

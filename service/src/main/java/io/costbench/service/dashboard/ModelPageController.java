@@ -49,8 +49,8 @@ class ModelPageController {
     String index(@RequestParam(required = false) String workload, @RequestParam(required = false) Integer concurrency,
             Model model) {
         model.addAttribute("models", ModelCatalog.standard().models());
-        Workload selected = Workload.parse(workload);
-        model.addAttribute("workloads", Workload.STANDARD);
+        TokenLengths selected = TokenLengths.parse(workload);
+        model.addAttribute("workloads", TokenLengths.STANDARD);
         model.addAttribute("workload", selected);
         Optional<SweepRef> sweep = queries.latestComparison();
         model.addAttribute("sweep", sweep.orElse(null));
@@ -101,11 +101,11 @@ class ModelPageController {
             @RequestParam(required = false) Integer tensorParallel, @RequestParam(required = false) String precision,
             Model model) {
         Optional<CatalogModel> entry = ModelCatalog.standard().find(id);
-        Workload selected = Workload.parse(workload);
+        TokenLengths selected = TokenLengths.parse(workload);
         model.addAttribute("modelId", id);
         model.addAttribute("displayName", ModelNames.displayName(id));
         model.addAttribute("catalogEntry", entry.orElse(null));
-        model.addAttribute("workloads", Workload.STANDARD);
+        model.addAttribute("workloads", TokenLengths.STANDARD);
         model.addAttribute("workload", selected);
         model.addAttribute("predictEndpoint", endpoint.predictPath());
         model.addAttribute("predictionsAvailable", endpoint.predictAvailable());

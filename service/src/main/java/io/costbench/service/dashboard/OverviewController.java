@@ -38,8 +38,8 @@ class OverviewController {
     @GetMapping("/")
     String overview(@RequestParam(required = false) String workload, @RequestParam(required = false) Long sweep,
             Model model) {
-        Workload selected = Workload.parse(workload);
-        model.addAttribute("workloads", Workload.STANDARD);
+        TokenLengths selected = TokenLengths.parse(workload);
+        model.addAttribute("workloads", TokenLengths.STANDARD);
         model.addAttribute("workload", selected);
         Optional<SweepRef> source = sweep != null ? queries.sweep(sweep) : queries.latestComparison();
         model.addAttribute("sweep", source.orElse(null));
@@ -66,7 +66,7 @@ class OverviewController {
         return "home";
     }
 
-    private Panel panel(String modelId, List<ResultPoint> points, Workload workload, Costing costing,
+    private Panel panel(String modelId, List<ResultPoint> points, TokenLengths workload, Costing costing,
             Map<String, PriceLine> prices) {
         Map<Target, Map<Integer, Double>> costs = new TreeMap<>();
         TreeSet<Integer> concurrencies = new TreeSet<>();

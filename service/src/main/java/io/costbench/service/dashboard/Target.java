@@ -2,7 +2,7 @@ package io.costbench.service.dashboard;
 
 import java.util.Map;
 
-import io.costbench.service.sweep.Scenario;
+import io.costbench.service.sweep.SweepScenario;
 
 /** What a series of results ran on: hardware, serving profile and any optimization switches on top of it. */
 public record Target(String hardwareId, String profileId, String optimizations) implements Comparable<Target> {
@@ -22,7 +22,7 @@ public record Target(String hardwareId, String profileId, String optimizations) 
         String profile = profileId.startsWith("vllm-neuron-") ? profileId.substring("vllm-neuron-".length())
                 : profileId;
         return HARDWARE_NAMES.getOrDefault(hardwareId, hardwareId) + " " + profile
-                + (optimizations.isBlank() || optimizations.equals(Scenario.DEFAULT_OPTIMIZATIONS) ? ""
+                + (optimizations.isBlank() || optimizations.equals(SweepScenario.DEFAULT_OPTIMIZATIONS) ? ""
                         : " +" + optimizations);
     }
 

@@ -49,8 +49,8 @@ class TrendsController {
     String trends(@RequestParam(required = false) String model, @RequestParam(required = false) String target,
             @RequestParam(required = false) String workload, @RequestParam(required = false) Integer concurrency,
             Model page) {
-        Workload selectedWorkload = Workload.parse(workload);
-        page.addAttribute("workloads", Workload.STANDARD);
+        TokenLengths selectedWorkload = TokenLengths.parse(workload);
+        page.addAttribute("workloads", TokenLengths.STANDARD);
         page.addAttribute("workload", selectedWorkload);
         Optional<SweepRef> latest = queries.latestComparison();
         Set<String> models = new LinkedHashSet<>();

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 import io.costbench.engine.port.AcceleratorModel;
@@ -23,8 +24,14 @@ public class AcceleratorRegistry {
     private final List<AcceleratorModel> families;
     private final Map<String, AcceleratorModel> byHardware = new LinkedHashMap<>();
 
-    public AcceleratorRegistry(ObjectProvider<AcceleratorModel> families) {
-        this.families = families.orderedStream().toList();
+    @Autowired
+    AcceleratorRegistry(ObjectProvider<AcceleratorModel> families) {
+        this(families.orderedStream().toList());
+    }
+
+    /** For tools that run without Spring (the validation report). */
+    public AcceleratorRegistry(List<AcceleratorModel> families) {
+        this.families = List.copyOf(families);
         for (AcceleratorModel family : this.families) {
             for (CatalogEntry hardware : family.hardware()) {
                 AcceleratorModel previous = byHardware.putIfAbsent(hardware.id(), family);

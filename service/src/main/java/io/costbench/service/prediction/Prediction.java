@@ -2,16 +2,14 @@ package io.costbench.service.prediction;
 
 import java.util.Map;
 
-import io.costbench.service.pricing.CostView;
-
 /**
- * A prediction: the resolved scenario, the chips it occupies, vLLM bench-serve metrics under vLLM's names, the
- * median decode step's time by category (ms, plus {@code totalMs}), what the numbers come from, and what serving at
- * that throughput costs with the price it used ({@code cost}; null when no price for the hardware is in force on the
- * price date).
+ * A prediction: the scenario as deployed (the tensor parallelism, precision and switches the family settled on),
+ * the chips it occupies, vLLM bench-serve metrics under vLLM's names, the median decode step's time by category (ms,
+ * plus {@code totalMs}), the share of the accelerators' busy time spent on prefill (the rest decodes; it splits a
+ * cost between input and output tokens) and what the numbers come from. Callers that want a cost add it (pricing).
  */
-public record Prediction(ResolvedScenario scenario, int chips, Map<String, Double> metrics,
-        Map<String, Double> breakdown, Provenance provenance, CostView cost) {
+public record Prediction(Scenario scenario, int chips, Map<String, Double> metrics, Map<String, Double> breakdown,
+        double prefillTimeShare, Provenance provenance) {
 
     /**
      * @param modelSha256      hash of the model's config.json and sidecar

@@ -9,10 +9,14 @@ import java.util.Set;
 
 import io.costbench.pricing.OperatingPoint;
 import io.costbench.pricing.PurchaseOption;
+import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.service.prediction.Prediction;
-import io.costbench.service.prediction.PredictionRequest;
-import io.costbench.service.prediction.PredictionService;
+import io.costbench.service.prediction.Predictor;
+import io.costbench.service.prediction.ScenarioResolver;
+import io.costbench.service.prediction.UnknownIdException;
+import io.costbench.service.prediction.UnsupportedScenarioException;
 import io.costbench.service.web.BadInputException;
+import io.costbench.service.web.ScenarioProblems;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -20,7 +24,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * GET /api/v1/break-even: predicts two targets across concurrencies and compares what a million output tokens costs
- * on each at the catalog's prices. Defaults: Trainium2 with the write-up's optimizations against H100 with vLLM,
+ * on each at the catalog's prices; each side's tensor parallelism and precision default to its profile's (a side that
+ * does not fit is a 422 naming that side's tensorParallel parameter, with the smallest that fits). Defaults:
+ * Trainium2 with the write-up's optimizations against H100 with vLLM,
  * 1024 in / 1024 out, concurrencies 1 to 256 in powers of two, on-demand prices in force today.
  */
 @RestController
@@ -32,15 +38,18 @@ class BreakEvenController {
     static final int MAX_CONCURRENCIES = 16;
     static final int MAX_CONCURRENCY = 1024;
     static final int MAX_INTERACTIVITIES = 16;
+    static final int MAX_TENSOR_PARALLEL = 64;
     /** Prediction fields that are this endpoint's parameters for both targets. */
     private static final Set<String> SHARED_FIELDS = Set.of("model", "inputTokens", "outputTokens", "concurrency",
             "numPrompts");
 
-    private final PredictionService predictions;
+    private final ScenarioResolver resolver;
+    private final Predictor predictor;
     private final BreakEvenReport report;
 
-    BreakEvenController(PredictionService predictions, BreakEvenReport report) {
-        this.predictions = predictions;
+    BreakEvenController(ScenarioResolver resolver, Predictor predictor, BreakEvenReport report) {
+        this.resolver = resolver;
+        this.predictor = predictor;
         this.report = report;
     }
 
@@ -54,6 +63,8 @@ class BreakEvenController {
             @RequestParam(defaultValue = "vllm-neuron-optimized") String aProfile,
             @RequestParam(defaultValue = "h100-sxm") String bHardware,
             @RequestParam(defaultValue = "vllm") String bProfile,
+            @RequestParam(required = false) Integer aTensorParallel, @RequestParam(required = false) String aPrecision,
+            @RequestParam(required = false) Integer bTensorParallel, @RequestParam(required = false) String bPrecision,
             @RequestParam(required = false) List<Integer> concurrencies,
             @RequestParam(required = false) List<Double> interactivities,
             @RequestParam(required = false) String priceOption,
@@ -73,8 +84,12 @@ class BreakEvenController {
         PurchaseOption option = priceOption == null ? PurchaseOption.ON_DEMAND
                 : PurchaseOption.fromId(priceOption).orElseThrow(() -> BadInputException.badRequest("priceOption",
                         "unknown purchase option " + priceOption + "; known: " + Accelerators.optionIds()));
-        BreakEvenReport.Sweep a = sweep("a", model, aHardware, aProfile, inputTokens, outputTokens, levels);
-        BreakEvenReport.Sweep b = sweep("b", model, bHardware, bProfile, inputTokens, outputTokens, levels);
+        checkTensorParallel("aTensorParallel", aTensorParallel);
+        checkTensorParallel("bTensorParallel", bTensorParallel);
+        BreakEvenReport.SideSweep a = sweep("a", model, new Side(aHardware, aProfile, aTensorParallel, aPrecision),
+                inputTokens, outputTokens, levels);
+        BreakEvenReport.SideSweep b = sweep("b", model, new Side(bHardware, bProfile, bTensorParallel, bPrecision),
+                inputTokens, outputTokens, levels);
         try {
             return report.compare(model, inputTokens, outputTokens, a, b, option, priceDate, iso);
         } catch (PriceNotFoundException e) {
@@ -82,22 +97,42 @@ class BreakEvenController {
         }
     }
 
-    private BreakEvenReport.Sweep sweep(String side, String model, String hardware, String profile, int inputTokens,
+    private static void checkTensorParallel(String parameter, Integer tensorParallel) {
+        if (tensorParallel != null && (tensorParallel < 1 || tensorParallel > MAX_TENSOR_PARALLEL
+                || Integer.bitCount(tensorParallel) != 1)) {
+            throw BadInputException.badRequest(parameter, "a power of two from 1 to " + MAX_TENSOR_PARALLEL);
+        }
+    }
+
+    /** One side's deployment as asked for; a null tensor parallelism or precision is the profile's. */
+    private record Side(String hardware, String profile, Integer tensorParallel, String precision) {
+    }
+
+    private BreakEvenReport.SideSweep sweep(String side, String model, Side target, int inputTokens,
             int outputTokens, List<Integer> concurrencies) {
         List<OperatingPoint> points = new ArrayList<>();
+        String resolvedHardware = target.hardware();
+        String resolvedProfile = target.profile();
         for (int concurrency : concurrencies) {
             Prediction prediction;
             try {
-                prediction = predictions.predict(new PredictionRequest(model, hardware, profile, null, null,
-                        inputTokens, outputTokens, concurrency, null, null, null, null, null));
-            } catch (BadInputException e) {
-                throw onSide(side, e);
+                prediction = predictor.predict(resolver.resolve(new ScenarioResolver.Spec(model, target.hardware(),
+                        target.profile(), target.tensorParallel(), target.precision(), null, inputTokens,
+                        outputTokens, concurrency, null, null)));
+            } catch (UnknownIdException e) {
+                throw onSide(side, ScenarioProblems.of(e));
+            } catch (DoesNotFitException e) {
+                throw onSide(side, ScenarioProblems.of(e));
+            } catch (UnsupportedScenarioException e) {
+                throw onSide(side, ScenarioProblems.of(e));
             }
+            resolvedHardware = prediction.scenario().target().hardware();
+            resolvedProfile = prediction.scenario().target().profile();
             points.add(new OperatingPoint(concurrency, prediction.chips(),
                     prediction.metrics().get("output_throughput"), prediction.metrics().get("total_token_throughput"),
                     prediction.metrics().get("interactivity")));
         }
-        return new BreakEvenReport.Sweep(hardware, profile, points);
+        return new BreakEvenReport.SideSweep(resolvedHardware, resolvedProfile, points);
     }
 
     /** A prediction's complaint about a target field, renamed to this endpoint's parameter (hardware -> aHardware). */
@@ -107,6 +142,6 @@ class BreakEvenController {
             return e;
         }
         String renamed = side + field.substring(0, 1).toUpperCase(Locale.ROOT) + field.substring(1);
-        return new BadInputException(e.getStatusCode(), renamed, e.reason());
+        return ScenarioProblems.renamed(e, renamed);
     }
 }

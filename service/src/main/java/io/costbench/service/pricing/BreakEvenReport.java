@@ -27,14 +27,14 @@ public class BreakEvenReport {
     }
 
     /** A target and its sweep. */
-    public record Sweep(String hardware, String profile, List<OperatingPoint> points) {
+    public record SideSweep(String hardware, String profile, List<OperatingPoint> points) {
     }
 
     /**
      * @param option null for on-demand; {@code date} null for today
      * @throws PriceNotFoundException when either target's hardware has no price in force
      */
-    public BreakEvenView compare(String model, int inputTokens, int outputTokens, Sweep a, Sweep b,
+    public BreakEvenView compare(String model, int inputTokens, int outputTokens, SideSweep a, SideSweep b,
             PurchaseOption option, LocalDate date, List<Double> isoInteractivities) {
         Price aPrice = priceOf(a, option, date);
         Price bPrice = priceOf(b, option, date);
@@ -56,7 +56,7 @@ public class BreakEvenReport {
                 List.copyOf(points), result.aCheaperRanges(), result.verdict().name(), words(a, b, result), iso);
     }
 
-    private Price priceOf(Sweep sweep, PurchaseOption option, LocalDate date) {
+    private Price priceOf(SideSweep sweep, PurchaseOption option, LocalDate date) {
         return costCalculator.priceFor(sweep.hardware(), option, date).orElseThrow(() -> new PriceNotFoundException(
                 "no " + (option == null ? PurchaseOption.ON_DEMAND : option).id() + " price for "
                         + sweep.hardware() + " is in force on " + (date == null ? "today" : date)));
@@ -76,7 +76,7 @@ public class BreakEvenReport {
         return value.isPresent() ? value.getAsDouble() : null;
     }
 
-    static String words(Sweep a, Sweep b, BreakEven result) {
+    static String words(SideSweep a, SideSweep b, BreakEven result) {
         String aName = a.hardware() + " (" + a.profile() + ")";
         String bName = b.hardware() + " (" + b.profile() + ")";
         return switch (result.verdict()) {

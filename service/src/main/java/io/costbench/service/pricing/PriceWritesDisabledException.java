@@ -1,7 +1,7 @@
 package io.costbench.service.pricing;
 
 /** Price writes were requested while {@code costbench.pricing.writes-enabled} is off. */
-class PriceWritesDisabledException extends RuntimeException {
+public class PriceWritesDisabledException extends RuntimeException {
 
     PriceWritesDisabledException() {
         super("price writes are disabled on this instance (costbench.pricing.writes-enabled=false)");

@@ -21,9 +21,10 @@ import jakarta.validation.Validator;
 
 import org.springframework.stereotype.Component;
 
-import io.costbench.service.web.ApiProblemAdvice;
 import io.costbench.service.web.BadInputException;
+import io.costbench.service.web.FieldProblem;
 import io.costbench.service.web.InvalidFieldsException;
+import io.costbench.service.web.JsonPaths;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -186,17 +187,16 @@ class PushRequestReader {
         try {
             context = mapper.treeToValue(node, RunContext.class);
         } catch (JacksonException e) {
-            String field = ApiProblemAdvice.fieldPath(e);
-            throw BadInputException.badRequest("context" + (field.isEmpty() ? "" : "." + field),
+            throw BadInputException.badRequest(JsonPaths.under("context", JsonPaths.of(e)),
                     Objects.requireNonNullElse(e.getOriginalMessage(), "unreadable").lines().findFirst()
                             .orElse("unreadable"));
         }
         Set<ConstraintViolation<RunContext>> violations = validator.validate(context);
         if (!violations.isEmpty()) {
-            throw new InvalidFieldsException(violations.stream()
-                    .map(violation -> Map.of("field", "context." + violation.getPropertyPath(),
-                            "message", violation.getMessage()))
-                    .sorted(Comparator.comparing(error -> error.get("field")))
+            throw InvalidFieldsException.unprocessable(violations.stream()
+                    .map(violation -> new FieldProblem(JsonPaths.under("context",
+                            JsonPaths.of(violation.getPropertyPath())), violation.getMessage()))
+                    .sorted(Comparator.comparing(FieldProblem::field))
                     .toList());
         }
         return context;
@@ -255,8 +255,7 @@ class PushRequestReader {
     }
 
     private static BadInputException malformed(String path, JacksonException e) {
-        String field = ApiProblemAdvice.fieldPath(e);
-        String where = path.isEmpty() ? field : field.isEmpty() ? path : path + "." + field;
+        String where = JsonPaths.under(path, JsonPaths.of(e));
         String message = Objects.requireNonNullElse(e.getOriginalMessage(), "unreadable JSON").lines().findFirst()
                 .orElse("unreadable JSON");
         if (message.length() > 300) {

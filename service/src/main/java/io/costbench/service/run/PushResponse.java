@@ -10,11 +10,11 @@ import java.util.Map;
  * @param prediction null when costbench has no prediction for the scenario
  */
 public record PushResponse(long id, long uploadId, String format, RunScenario scenario, Map<String, Double> metrics,
-        Prediction prediction, Regression regression, List<RunOutcome> runs) {
+        RunPrediction prediction, Regression regression, List<RunOutcome> runs) {
 
     /** One stored run of the push. */
     public record RunOutcome(long id, String source, RunScenario scenario, Map<String, Double> metrics,
-            Prediction prediction, Regression regression) {
+            RunPrediction prediction, Regression regression) {
     }
 
     static PushResponse of(long uploadId, RunFormat format, List<RunOutcome> runs) {

@@ -101,8 +101,8 @@ class RunIngestion {
                     metrics.get("output_throughput"), metrics.get("median_ttft_ms"), metrics.get("median_tpot_ms"),
                     now));
             Regression regression = detector.detect(metrics, baseline(resolved.scenario(), upload.getId()));
-            Prediction prediction = predictor.predict(resolved.scenario())
-                    .map(predicted -> Prediction.compare(predicted, metrics)).orElse(null);
+            RunPrediction prediction = predictor.predict(resolved.scenario())
+                    .map(predicted -> RunPrediction.compare(predicted, metrics)).orElse(null);
             run.judged(prediction == null ? null : jsonMapper.writeValueAsString(prediction), regression.verdict(),
                     jsonMapper.writeValueAsString(regression));
             outcomes.add(new PushResponse.RunOutcome(run.getId(), resolved.parsed().label(), resolved.scenario(),

@@ -24,7 +24,7 @@ class RunViews {
     /** One run with everything stored for it, including the pushed file verbatim. */
     record RunDetail(long id, long uploadId, Instant createdAt, String format, String source, RunScenario scenario,
             String branch, String gitSha, String ciUrl, String pushedBy, Map<String, Double> metrics,
-            Prediction prediction, Regression regression, String rawPayload) {
+            RunPrediction prediction, Regression regression, String rawPayload) {
     }
 
     /** A page of runs, newest first. */
@@ -48,7 +48,7 @@ class RunViews {
                 run.getSourceLabel(), scenario(run), run.getBranch(), run.getGitSha(), run.getCiUrl(),
                 upload.getTokenName(), jsonMapper.readValue(run.getMetricsJson(), METRICS),
                 run.getPredictionJson() == null ? null
-                        : jsonMapper.readValue(run.getPredictionJson(), Prediction.class),
+                        : jsonMapper.readValue(run.getPredictionJson(), RunPrediction.class),
                 jsonMapper.readValue(run.getRegressionJson(), Regression.class), upload.getRawPayload());
     }
 

@@ -47,14 +47,14 @@ class ChunkRunner {
         int from = chunkIndex * sweep.chunkSize();
         int to = Math.min(sweep.totalPoints(), from + sweep.chunkSize());
         Set<String> stored = store.existingKeys(sweepId, from, to);
-        List<Scenario> pending = definition.scenarios(from, to).stream()
+        List<SweepScenario> pending = definition.scenarios(from, to).stream()
                 .filter(scenario -> !stored.contains(scenario.key())).toList();
         String catalogVersion = simulator.catalogVersion();
 
         List<SweepPoint> batch = new ArrayList<>(properties.writeBatchSize());
         long started = System.nanoTime();
         long storageNanos = 0;
-        for (Scenario scenario : pending) {
+        for (SweepScenario scenario : pending) {
             if (batch.isEmpty() && stopped(sweepId)) {
                 log.info("sweep {} chunk {}: stopped, the sweep is no longer running", sweepId, chunkIndex);
                 return;
@@ -71,7 +71,7 @@ class ChunkRunner {
                 chunkIndex, pending.size(), to - from - pending.size(), totalMs, storageNanos / 1_000_000, executedBy);
     }
 
-    private SweepPoint simulate(Scenario scenario, String catalogVersion, int chunkIndex, String executedBy) {
+    private SweepPoint simulate(SweepScenario scenario, String catalogVersion, int chunkIndex, String executedBy) {
         try {
             PointOutcome outcome = simulator.simulate(scenario);
             return SweepPoint.succeeded(scenario, outcome, catalogVersion, chunkIndex, executedBy, now());

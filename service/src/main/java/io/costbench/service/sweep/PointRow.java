@@ -14,7 +14,7 @@ public record PointRow(SweepPoint point, String target, String workload, Double 
     static String target(SweepPoint p) {
         StringBuilder label = new StringBuilder(p.hardware()).append(' ').append(p.profile());
         if (p.optimizations() != null && !p.optimizations().isBlank() && !p.optimizations().equals(
-                Scenario.DEFAULT_OPTIMIZATIONS)) {
+                SweepScenario.DEFAULT_OPTIMIZATIONS)) {
             label.append(" +").append(p.optimizations());
         }
         if (p.tensorParallel() != null) {

@@ -1,6 +1,7 @@
 package io.costbench.service.sweep;
 
 import java.util.List;
+import io.costbench.service.web.FieldProblem;
 
 /**
  * The seam between sweeps and the performance models: runs one point.
@@ -10,7 +11,7 @@ import java.util.List;
  */
 public interface PointSimulator {
 
-    PointOutcome simulate(Scenario scenario);
+    PointOutcome simulate(SweepScenario scenario);
 
     /** The version of the catalog (model configs, hardware, profiles) the simulations run with. */
     String catalogVersion();
@@ -21,4 +22,12 @@ public interface PointSimulator {
      * {@code targets[0].profile}). A sweep that would only fail point after point is refused up front.
      */
     List<FieldProblem> unknownIds(SweepDefinition definition);
+
+    /**
+     * The definition with catalog ids in place of aliases ({@code Qwen/Qwen3-8B} becomes {@code qwen3-8b}), so stored
+     * points and dashboards see one id per model and hardware. Called on definitions without unknown ids.
+     */
+    default SweepDefinition canonical(SweepDefinition definition) {
+        return definition;
+    }
 }

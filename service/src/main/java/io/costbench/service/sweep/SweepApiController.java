@@ -23,6 +23,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.costbench.service.web.FieldProblem;
+import io.costbench.service.web.InvalidFieldsException;
+import io.costbench.service.web.TypedProblem;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Sweeps over REST: start (202 + Location), list, show, results, cancel. */
@@ -73,7 +76,8 @@ class SweepApiController {
             body = in.readNBytes(MAX_BODY_BYTES + 1);
         }
         if (body.length > MAX_BODY_BYTES) {
-            throw new BodyTooLargeException(MAX_BODY_BYTES);
+            throw new TypedProblem(HttpStatus.CONTENT_TOO_LARGE, "body-too-large", "Request body too large",
+                    "request body larger than " + MAX_BODY_BYTES + " bytes");
         }
         SweepDefinition definition = requests.read(body, "API sweep");
         Sweep sweep = sweeps.start(definition, SweepTrigger.API, principal == null ? "anonymous" : principal.getName(),
@@ -96,7 +100,7 @@ class SweepApiController {
             description = "Status, progress and its definition.")
     @GetMapping("/{id}")
     SweepJson show(@PathVariable long id) {
-        Sweep sweep = store.find(id).orElseThrow(() -> new SweepNotFoundException(id));
+        Sweep sweep = store.find(id).orElseThrow(() -> notFound(id));
         return SweepJson.of(sweep, json.readTree(sweep.definitionJson()));
     }
 
@@ -106,7 +110,7 @@ class SweepApiController {
     ResultPage<SweepPoint> results(@PathVariable long id, @RequestParam(defaultValue = "0") int page,
             @RequestParam(defaultValue = "100") int size) {
         checkPage(page, size, MAX_RESULTS_PAGE);
-        store.find(id).orElseThrow(() -> new SweepNotFoundException(id));
+        store.find(id).orElseThrow(() -> notFound(id));
         return new ResultPage<>(store.points(id, page, size), page, size, store.countPoints(id));
     }
 
@@ -114,7 +118,11 @@ class SweepApiController {
             description = "Chunks not yet started are dropped; points stored stay.")
     @PostMapping("/{id}/cancel")
     SweepJson cancel(@PathVariable long id) {
-        return SweepJson.of(sweeps.cancel(id).orElseThrow(() -> new SweepNotFoundException(id)), null);
+        try {
+            return SweepJson.of(sweeps.cancel(id).orElseThrow(() -> notFound(id)), null);
+        } catch (SweepFinishedException e) {
+            throw new TypedProblem(HttpStatus.CONFLICT, "sweep-finished", "Sweep already finished", e.getMessage());
+        }
     }
 
     /** A preset instead of a definition, for the OpenAPI document. */
@@ -125,22 +133,15 @@ class SweepApiController {
 
     private static void checkPage(int page, int size, int maxSize) {
         if (page < 0) {
-            throw new InvalidSweepException(List.of(new FieldProblem("page", "must be >= 0")));
+            throw InvalidFieldsException.badRequest(List.of(new FieldProblem("page", "must be >= 0")));
         }
         if (size < 1 || size > maxSize) {
-            throw new InvalidSweepException(List.of(new FieldProblem("size", "must be between 1 and " + maxSize)));
+            throw InvalidFieldsException.badRequest(List.of(new FieldProblem("size",
+                    "must be between 1 and " + maxSize)));
         }
     }
 
-    static class SweepNotFoundException extends RuntimeException {
-        SweepNotFoundException(long id) {
-            super("no sweep with id " + id);
-        }
-    }
-
-    static class BodyTooLargeException extends RuntimeException {
-        BodyTooLargeException(int limit) {
-            super("request body larger than " + limit + " bytes");
-        }
+    private static TypedProblem notFound(long id) {
+        return new TypedProblem(HttpStatus.NOT_FOUND, "sweep-not-found", "Sweep not found", "no sweep with id " + id);
     }
 }

@@ -12,6 +12,9 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
+import io.costbench.service.prediction.PromptRule;
+import io.costbench.service.prediction.ScenarioLimits;
+
 /**
  * What a sweep runs: every model on every target, at every workload and concurrency. The expansion order is fixed
  * (model, target, workload, concurrency innermost) so a chunk index always names the same points, and consecutive
@@ -22,58 +25,25 @@ import jakarta.validation.constraints.Size;
  */
 public record SweepDefinition(
         @NotBlank @Size(max = 200) String name,
-        @NotEmpty @Size(max = 50) List<@NotNull @Pattern(regexp = ID) String> models,
-        @NotEmpty @Size(max = 20) List<@NotNull @Valid Target> targets,
-        @NotEmpty @Size(max = 32) List<@NotNull @Min(1) @Max(4096) Integer> concurrencies,
+        @NotEmpty @Size(max = 50) List<@NotNull @Pattern(regexp = NAME) String> models,
+        @NotEmpty @Size(max = 20) List<@NotNull @Valid SweepTarget> targets,
+        @NotEmpty @Size(max = 32) List<@NotNull @Min(1) @Max(ScenarioLimits.MAX_CONCURRENCY) Integer> concurrencies,
         @NotEmpty @Size(max = 32) List<@NotNull @Valid WorkloadShape> workloads,
         @Valid PromptRule numPrompts,
         Long seed) {
 
     /** Catalog ids: lower-case letters, digits, dots, dashes, underscores. */
     public static final String ID = "[a-z0-9][a-z0-9._-]{0,63}";
+    /** A catalog id or one of its aliases ({@code Qwen/Qwen3-8B}, {@code H100 SXM}): letters, digits, ._-/ and spaces. */
+    public static final String NAME = "[A-Za-z0-9][A-Za-z0-9 ._/-]{0,63}";
 
     public SweepDefinition {
         numPrompts = numPrompts == null ? PromptRule.DEFAULT : numPrompts;
         seed = seed == null ? 0L : seed;
     }
 
-    /**
-     * One deployment target.
-     *
-     * @param optimizations switches over the profile's own; null means the profile's default set
-     * @param tensorParallel null means the profile's default
-     * @param precision      bf16 or fp8; null means the profile's default
-     */
-    public record Target(
-            @NotNull @Pattern(regexp = ID) String hardware,
-            @NotNull @Pattern(regexp = ID) String profile,
-            @Size(max = 32) List<@NotNull @Pattern(regexp = ID) String> optimizations,
-            @Min(1) @Max(64) Integer tensorParallel,
-            @Pattern(regexp = "(?i)bf16|fp8") String precision) {
-
-        /** The target's part of a scenario key; optimizations in sorted order so equal sets give equal keys. */
-        String key() {
-            String switches = optimizations == null ? "default"
-                    : String.join("+", optimizations.stream().sorted().toList());
-            return hardware + "|" + profile + "|" + switches
-                    + "|tp=" + (tensorParallel == null ? "default" : tensorParallel)
-                    + "|" + (precision == null ? "default" : precision.toLowerCase(java.util.Locale.ROOT));
-        }
-    }
-
-    public record WorkloadShape(@NotNull @Min(1) @Max(262_144) Integer inputTokens,
-            @NotNull @Min(1) @Max(262_144) Integer outputTokens) {
-    }
-
-    /** Requests per point: {@code max(minimum, perConcurrency x concurrency)}, like the write-up's 10 x concurrency. */
-    public record PromptRule(@NotNull @Min(0) @Max(1_000) Integer perConcurrency,
-            @NotNull @Min(1) @Max(100_000) Integer minimum) {
-
-        public static final PromptRule DEFAULT = new PromptRule(10, 20);
-
-        int promptsAt(int concurrency) {
-            return Math.max(minimum, perConcurrency * concurrency);
-        }
+    public record WorkloadShape(@NotNull @Min(1) @Max(ScenarioLimits.MAX_TOKENS) Integer inputTokens,
+            @NotNull @Min(1) @Max(ScenarioLimits.MAX_TOKENS) Integer outputTokens) {
     }
 
     /** Points this definition expands to (long: the limit check must not overflow). */
@@ -82,17 +52,17 @@ public record SweepDefinition(
     }
 
     /** The points with indexes in [from, to), in expansion order. */
-    public List<Scenario> scenarios(int from, int to) {
-        List<Scenario> scenarios = new ArrayList<>(Math.max(0, to - from));
+    public List<SweepScenario> scenarios(int from, int to) {
+        List<SweepScenario> scenarios = new ArrayList<>(Math.max(0, to - from));
         int perWorkload = concurrencies.size();
         int perTarget = perWorkload * workloads.size();
         int perModel = perTarget * targets.size();
         for (int index = from; index < to; index++) {
             String model = models.get(index / perModel);
-            Target target = targets.get(index % perModel / perTarget);
+            SweepTarget target = targets.get(index % perModel / perTarget);
             WorkloadShape workload = workloads.get(index % perTarget / perWorkload);
             int concurrency = concurrencies.get(index % perWorkload);
-            scenarios.add(new Scenario(index, model, target, workload.inputTokens(), workload.outputTokens(),
+            scenarios.add(new SweepScenario(index, model, target, workload.inputTokens(), workload.outputTokens(),
                     concurrency, numPrompts.promptsAt(concurrency), seed));
         }
         return scenarios;

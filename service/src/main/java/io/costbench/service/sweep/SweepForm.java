@@ -8,10 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import io.costbench.service.sweep.SweepDefinition.PromptRule;
+import io.costbench.service.prediction.PromptRule;
 import io.costbench.service.web.PendingForm;
-import io.costbench.service.sweep.SweepDefinition.Target;
 import io.costbench.service.sweep.SweepDefinition.WorkloadShape;
+import io.costbench.service.web.FieldProblem;
 
 /**
  * The start form of the sweeps page: lists as text, one target per line
@@ -63,10 +63,10 @@ public record SweepForm(String name, String models, String targets, String concu
         if (!errors.isEmpty()) {
             return null;
         }
-        List<Target> parsedTargets = new ArrayList<>();
+        List<SweepTarget> parsedTargets = new ArrayList<>();
         for (String line : nullToEmpty(targets).split("\\R")) {
             if (!line.isBlank()) {
-                Target target = target(line.trim(), errors);
+                SweepTarget target = target(line.trim(), errors);
                 if (target != null) {
                     parsedTargets.add(target);
                 }
@@ -115,7 +115,7 @@ public record SweepForm(String name, String models, String targets, String concu
         return errors;
     }
 
-    private static Target target(String line, Map<String, String> errors) {
+    private static SweepTarget target(String line, Map<String, String> errors) {
         String[] parts = line.split("\\s+");
         if (parts.length < 2) {
             errors.put("targets", "'" + line + "': expected 'hardware profile [tp=N] [precision=..] "
@@ -142,10 +142,10 @@ public record SweepForm(String name, String models, String targets, String concu
                 default -> errors.put("targets", "'" + option + "': unknown option (tp, precision, optimizations)");
             }
         }
-        return new Target(parts[0], parts[1], optimizations, tensorParallel, precision);
+        return new SweepTarget(parts[0], parts[1], optimizations, tensorParallel, precision);
     }
 
-    private static String line(Target target) {
+    private static String line(SweepTarget target) {
         StringBuilder line = new StringBuilder(target.hardware()).append(' ').append(target.profile());
         if (target.tensorParallel() != null) {
             line.append(" tp=").append(target.tensorParallel());

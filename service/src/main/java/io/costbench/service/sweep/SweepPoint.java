@@ -21,7 +21,7 @@ public record SweepPoint(int index, String scenarioKey, String model, String har
         }
     }
 
-    static SweepPoint succeeded(Scenario scenario, PointOutcome outcome, String catalogVersion, int chunkIndex,
+    static SweepPoint succeeded(SweepScenario scenario, PointOutcome outcome, String catalogVersion, int chunkIndex,
             String executedBy, OffsetDateTime completedAt) {
         return new SweepPoint(scenario.index(), scenario.key(), scenario.model(), scenario.target().hardware(),
                 scenario.target().profile(), scenario.optimizationsLabel(), outcome.tensorParallel(),
@@ -31,7 +31,7 @@ public record SweepPoint(int index, String scenarioKey, String model, String har
     }
 
     /** A point without a result: SKIPPED (does not fit) or FAILED, with the reason. */
-    static SweepPoint withoutResult(Scenario scenario, PointStatus status, String reason, String catalogVersion,
+    static SweepPoint withoutResult(SweepScenario scenario, PointStatus status, String reason, String catalogVersion,
             int chunkIndex, String executedBy, OffsetDateTime completedAt) {
         return new SweepPoint(scenario.index(), scenario.key(), scenario.model(), scenario.target().hardware(),
                 scenario.target().profile(), scenario.optimizationsLabel(), scenario.target().tensorParallel(),

@@ -3,8 +3,7 @@ package io.costbench.service.sweep;
 import java.util.List;
 import java.util.Optional;
 
-import io.costbench.service.sweep.SweepDefinition.PromptRule;
-import io.costbench.service.sweep.SweepDefinition.Target;
+import io.costbench.service.prediction.PromptRule;
 import io.costbench.service.sweep.SweepDefinition.WorkloadShape;
 
 /** Named sweeps. "default" is the write-up's study: what the nightly job runs and the page offers. */
@@ -18,9 +17,9 @@ public final class SweepPresets {
     public static SweepDefinition defaultSweep(String name) {
         return new SweepDefinition(name,
                 List.of("qwen3.5-4b", "qwen3-30b-a3b", "gemma4-31b"),
-                List.of(new Target("trn2", "vllm-neuron-baseline", null, null, null),
-                        new Target("trn2", "vllm-neuron-optimized", null, null, null),
-                        new Target("h100-sxm", "vllm", null, null, null)),
+                List.of(new SweepTarget("trn2", "vllm-neuron-baseline", null, null, null),
+                        new SweepTarget("trn2", "vllm-neuron-optimized", null, null, null),
+                        new SweepTarget("h100-sxm", "vllm", null, null, null)),
                 List.of(1, 2, 4, 8, 16, 32, 64, 128, 256),
                 List.of(new WorkloadShape(1024, 1024), new WorkloadShape(1024, 8192), new WorkloadShape(8192, 1024)),
                 PromptRule.DEFAULT, 0L);

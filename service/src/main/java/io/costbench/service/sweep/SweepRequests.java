@@ -6,6 +6,10 @@ import java.util.Set;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.service.web.FieldProblem;
+import io.costbench.service.web.InvalidFieldsException;
+import io.costbench.service.web.JsonPaths;
+
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -34,7 +38,7 @@ class SweepRequests {
         this.validator = validator;
     }
 
-    /** @throws InvalidSweepException naming the fields in error */
+    /** @throws InvalidFieldsException naming the fields in error (see {@link SweepValidator#check}) */
     SweepDefinition read(byte[] body, String defaultName) {
         JsonNode tree;
         try {
@@ -51,9 +55,9 @@ class SweepRequests {
         try {
             return validator.check(definitions.readValue(tree));
         } catch (UnrecognizedPropertyException e) {
-            throw invalid(path(e), "unknown field");
+            throw invalid(JsonPaths.of(e), "unknown field");
         } catch (JacksonException e) {
-            throw invalid(path(e), e.getOriginalMessage());
+            throw invalid(JsonPaths.of(e), e.getOriginalMessage());
         }
     }
 
@@ -73,24 +77,12 @@ class SweepRequests {
             problems.add(new FieldProblem("name", "must be a string"));
         }
         if (!problems.isEmpty()) {
-            throw new InvalidSweepException(problems);
+            throw InvalidFieldsException.badRequest(problems);
         }
         return validator.check(SweepPresets.defaultSweep(name == null ? defaultName : name.asString()));
     }
 
-    private static String path(JacksonException e) {
-        StringBuilder field = new StringBuilder();
-        for (JacksonException.Reference reference : e.getPath()) {
-            if (reference.getPropertyName() != null) {
-                field.append(field.isEmpty() ? "" : ".").append(reference.getPropertyName());
-            } else if (reference.getIndex() >= 0) {
-                field.append('[').append(reference.getIndex()).append(']');
-            }
-        }
-        return field.toString();
-    }
-
-    private static InvalidSweepException invalid(String field, String message) {
-        return new InvalidSweepException(List.of(new FieldProblem(field, message)));
+    private static InvalidFieldsException invalid(String field, String message) {
+        return InvalidFieldsException.badRequest(List.of(new FieldProblem(field, message)));
     }
 }

@@ -44,11 +44,12 @@ public class SweepService {
     }
 
     /**
-     * @param definition     a validated definition (see {@link SweepValidator})
+     * @param requested      a validated definition (see {@link SweepValidator}); aliases are stored as catalog ids
      * @param idempotencyKey null, or a key that makes a second start with the same key return the first sweep
      */
     @Transactional
-    public Sweep start(SweepDefinition definition, SweepTrigger trigger, String requestedBy, String idempotencyKey) {
+    public Sweep start(SweepDefinition requested, SweepTrigger trigger, String requestedBy, String idempotencyKey) {
+        SweepDefinition definition = simulator.canonical(requested);
         long points = definition.pointCount();
         if (points < 1 || points > properties.maxPoints()) {
             throw new IllegalArgumentException("a sweep has 1 to " + properties.maxPoints() + " points, not " + points);

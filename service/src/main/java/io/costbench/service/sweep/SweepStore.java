@@ -109,7 +109,7 @@ public class SweepStore {
                 .params(truncate(error), now, id).update() == 1;
     }
 
-    /** Scenario keys already stored for these point indexes: a re-run chunk skips them. */
+    /** SweepScenario keys already stored for these point indexes: a re-run chunk skips them. */
     Set<String> existingKeys(long sweepId, int fromIndex, int toIndex) {
         return new HashSet<>(jdbc.sql("select scenario_key from sweep_point "
                         + "where sweep_id = ? and point_index >= ? and point_index < ?")

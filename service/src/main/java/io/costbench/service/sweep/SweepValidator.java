@@ -8,11 +8,14 @@ import java.util.Set;
 import java.util.function.Function;
 
 import jakarta.validation.ConstraintViolation;
-import jakarta.validation.ElementKind;
-import jakarta.validation.Path;
 import jakarta.validation.Validator;
 
 import org.springframework.stereotype.Component;
+
+import io.costbench.service.prediction.ScenarioLimits;
+import io.costbench.service.web.FieldProblem;
+import io.costbench.service.web.InvalidFieldsException;
+import io.costbench.service.web.JsonPaths;
 
 /**
  * Everything a definition must satisfy before a sweep is created: field constraints, no duplicates (each point must
@@ -20,8 +23,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class SweepValidator {
-
-    static final int MAX_PROMPTS_PER_POINT = 100_000;
 
     private final Validator validator;
     private final SweepProperties properties;
@@ -33,26 +34,52 @@ public class SweepValidator {
         this.simulator = simulator;
     }
 
-    /** @throws InvalidSweepException naming every field in error */
+    /**
+     * @return the definition with catalog ids for aliases
+     * @throws InvalidFieldsException naming every field in error: 400 for a malformed definition (also one that
+     *                                names a model or hardware twice, by id and alias), 422 when it is well-formed but
+     *                                names ids the performance models do not know (as on every endpoint)
+     */
     public SweepDefinition check(SweepDefinition definition) {
-        List<FieldProblem> problems = problems(definition);
+        List<FieldProblem> problems = malformed(definition);
         if (!problems.isEmpty()) {
-            throw new InvalidSweepException(problems);
+            throw InvalidFieldsException.badRequest(problems);
         }
-        return definition;
+        List<FieldProblem> unknown = simulator.unknownIds(definition);
+        if (!unknown.isEmpty()) {
+            throw InvalidFieldsException.unprocessable(unknown);
+        }
+        SweepDefinition canonical = simulator.canonical(definition);
+        problems = malformed(canonical);
+        if (!problems.isEmpty()) {
+            throw InvalidFieldsException.badRequest(problems);
+        }
+        return canonical;
     }
 
+    /** Everything wrong with a definition: what {@link #check} refuses, for the form to show next to its fields. */
     public List<FieldProblem> problems(SweepDefinition definition) {
+        List<FieldProblem> problems = malformed(definition);
+        if (validator.validate(definition).isEmpty()) {
+            problems.addAll(simulator.unknownIds(definition));
+            if (problems.isEmpty()) {
+                problems.addAll(malformed(simulator.canonical(definition)));
+            }
+        }
+        return problems;
+    }
+
+    private List<FieldProblem> malformed(SweepDefinition definition) {
         List<FieldProblem> problems = new ArrayList<>();
         for (ConstraintViolation<SweepDefinition> violation : validator.validate(definition)) {
-            problems.add(new FieldProblem(field(violation.getPropertyPath()), violation.getMessage()));
+            problems.add(new FieldProblem(JsonPaths.of(violation.getPropertyPath()), violation.getMessage()));
         }
         if (!problems.isEmpty()) {
             problems.sort(Comparator.comparing(FieldProblem::field));
             return problems;
         }
         duplicates(problems, "models", definition.models(), Function.identity());
-        duplicates(problems, "targets", definition.targets(), SweepDefinition.Target::key);
+        duplicates(problems, "targets", definition.targets(), SweepTarget::key);
         duplicates(problems, "concurrencies", definition.concurrencies(), Function.identity());
         duplicates(problems, "workloads", definition.workloads(), Function.identity());
         for (int i = 0; i < definition.targets().size(); i++) {
@@ -67,12 +94,11 @@ public class SweepValidator {
                     + properties.maxPoints() + " are allowed (models x targets x workloads x concurrencies)"));
         }
         int largest = definition.concurrencies().stream().mapToInt(Integer::intValue).max().orElse(1);
-        if (definition.numPrompts().promptsAt(largest) > MAX_PROMPTS_PER_POINT) {
+        if (definition.numPrompts().promptsAt(largest) > ScenarioLimits.MAX_PROMPTS) {
             problems.add(new FieldProblem("numPrompts.perConcurrency", "gives " + definition.numPrompts()
                     .promptsAt(largest) + " requests at concurrency " + largest + "; at most "
-                    + MAX_PROMPTS_PER_POINT + " per point"));
+                    + ScenarioLimits.MAX_PROMPTS + " per point"));
         }
-        problems.addAll(simulator.unknownIds(definition));
         return problems;
     }
 
@@ -84,19 +110,5 @@ public class SweepValidator {
                 problems.add(new FieldProblem(field + "[" + i + "]", "duplicate of an earlier entry"));
             }
         }
-    }
-
-    /** {@code targets[0].hardware}, {@code concurrencies[2]}: the JSON path of a violation. */
-    static String field(Path path) {
-        StringBuilder field = new StringBuilder();
-        for (Path.Node node : path) {
-            if (node.isInIterable()) {
-                field.append('[').append(node.getIndex() != null ? node.getIndex() : node.getKey()).append(']');
-            }
-            if (node.getKind() != ElementKind.CONTAINER_ELEMENT && node.getName() != null) {
-                field.append(field.isEmpty() ? "" : ".").append(node.getName());
-            }
-        }
-        return field.toString();
     }
 }

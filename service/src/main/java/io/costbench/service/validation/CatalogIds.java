@@ -1,48 +1,42 @@
 package io.costbench.service.validation;
 
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
+import io.costbench.engine.model.ModelCatalog;
+import io.costbench.service.prediction.AcceleratorFamilies;
+import io.costbench.service.prediction.AcceleratorRegistry;
+import io.costbench.service.prediction.ScenarioResolver;
+import io.costbench.service.prediction.UnknownIdException;
+
 /**
- * How the names in measurement files map onto catalog ids: Hugging Face model paths, hardware names and engines.
- * One table per kind, so a family that brings new rows only adds entries here.
+ * How the names in measurement files map onto catalog ids: Hugging Face model paths and hardware names through the
+ * catalog's aliases (the same {@link ScenarioResolver} predictions use; a new name is an alias in the catalog file),
+ * engines and precisions by rule.
  */
 public final class CatalogIds {
 
-    private static final Map<String, String> MODELS = Map.ofEntries(
-            Map.entry("qwen/qwen3-8b", "qwen3-8b"),
-            Map.entry("qwen/qwen3-32b", "qwen3-32b"),
-            Map.entry("qwen/qwen3-30b-a3b", "qwen3-30b-a3b"),
-            Map.entry("qwen/qwen3-235b-a22b", "qwen3-235b-a22b"),
-            Map.entry("qwen/qwen3-235b-a22b-fp8", "qwen3-235b-a22b"),
-            Map.entry("qwen/qwen3-235b-a22b-instruct-2507", "qwen3-235b-a22b"),
-            Map.entry("nvidia/qwen3-235b-a22b-fp8", "qwen3-235b-a22b"),
-            Map.entry("qwen/qwen3.5-4b", "qwen3.5-4b"),
-            Map.entry("qwen/qwen3.5-2b", "qwen3.5-2b"),
-            Map.entry("google/gemma-4-31b", "gemma4-31b"),
-            Map.entry("meta-llama/llama-3.1-8b", "llama-3.1-8b"),
-            Map.entry("meta-llama/llama-3.1-8b-instruct", "llama-3.1-8b"),
-            Map.entry("nvidia/llama-3.1-8b-instruct-fp8", "llama-3.1-8b"),
-            Map.entry("meta-llama/llama-3.1-70b", "llama-3.1-70b"),
-            Map.entry("meta-llama/llama-3.1-70b-instruct", "llama-3.1-70b"),
-            Map.entry("meta-llama/llama-3.3-70b-instruct", "llama-3.3-70b"),
-            Map.entry("meta-llama/llama-3.1-405b-instruct", "llama-3.1-405b"));
-
-    private static final Map<String, String> HARDWARE = Map.of(
-            "h100", "h100-sxm", "h100_sxm", "h100-sxm", "h100 sxm", "h100-sxm",
-            "h200", "h200-sxm", "h200_sxm", "h200-sxm",
-            "trainium2", "trn2", "trn2", "trn2");
+    /** The catalog's own resolver: the aliases in model.json and the hardware files. */
+    private static final ScenarioResolver RESOLVER = new ScenarioResolver(ModelCatalog.standard(),
+            new AcceleratorRegistry(AcceleratorFamilies.production()));
 
     private CatalogIds() {
     }
 
     public static Optional<String> model(String name) {
-        return Optional.ofNullable(MODELS.get(name.trim().toLowerCase(Locale.ROOT)));
+        try {
+            return Optional.of(RESOLVER.model(name.trim()));
+        } catch (UnknownIdException e) {
+            return Optional.empty();
+        }
     }
 
     public static Optional<String> hardware(String name) {
-        return Optional.ofNullable(HARDWARE.get(name.trim().toLowerCase(Locale.ROOT)));
+        try {
+            return Optional.of(RESOLVER.hardware(name.trim()));
+        } catch (UnknownIdException e) {
+            return Optional.empty();
+        }
     }
 
     /** The serving profile an engine's rows are compared with; empty for engines no profile represents. */

@@ -76,7 +76,7 @@ public final class ValidationRun {
             return skipped(m, reason);
         }
         ServingSimulator simulator = (ServingSimulator) cached;
-        int prompts = m.numPrompts() > 0 ? m.numPrompts() : Math.max(20, 10 * m.concurrency());
+        int prompts = m.numPrompts() > 0 ? m.numPrompts() : Workload.defaultNumPrompts(m.concurrency());
         SimulationResult result;
         try {
             result = simulator.run(new Workload(m.inputTokens(), m.outputTokens(), 1.0, m.concurrency(), 0, prompts,

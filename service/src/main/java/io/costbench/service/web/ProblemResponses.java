@@ -16,7 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Writes RFC 9457 problem+json where no controller is involved yet: servlet filters and the security entry points.
- * Inside controllers, {@link ApiProblemAdvice} does the same.
+ * Inside controllers, {@link io.costbench.service.web.advice.ApiProblemAdvice} does the same.
  */
 @Component
 public class ProblemResponses {

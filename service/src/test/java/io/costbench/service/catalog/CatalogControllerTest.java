@@ -36,4 +36,11 @@ class CatalogControllerTest {
                 .andExpect(jsonPath("$.profiles[0].id").value("test-vllm"))
                 .andExpect(jsonPath("$.optimizations[0].id").value("fast-launch"));
     }
+
+    @Test
+    void anUnknownQueryParameterIsA400NamingIt() throws Exception {
+        mvc.perform(get("/api/v1/catalog").param("colour", "red"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.field").value("colour"));
+    }
 }

@@ -3,10 +3,10 @@ package io.costbench.service.dashboard;
 import java.util.List;
 import java.util.Map;
 
-import io.costbench.service.sweep.FieldProblem;
+import io.costbench.service.web.FieldProblem;
 import io.costbench.service.sweep.PointOutcome;
 import io.costbench.service.sweep.PointSimulator;
-import io.costbench.service.sweep.Scenario;
+import io.costbench.service.sweep.SweepScenario;
 import io.costbench.service.sweep.SweepDefinition;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -24,7 +24,7 @@ class BrowserTestConfig {
     PointSimulator slowPointSimulator() {
         return new PointSimulator() {
             @Override
-            public PointOutcome simulate(Scenario scenario) {
+            public PointOutcome simulate(SweepScenario scenario) {
                 try {
                     Thread.sleep(700);
                 } catch (InterruptedException e) {

@@ -123,7 +123,7 @@ class DashboardBrowserTest {
         for (int night = 6; night >= 1; night--) {
             DashboardSeed.sweep(jdbc, "nightly -" + night + "d", "NIGHTLY", now.minus(night, ChronoUnit.DAYS),
                     DashboardSeed.WRITE_UP_MODELS, DashboardSeed.WRITE_UP_TARGETS, List.of(8, 32, 128),
-                    List.of(new Workload(1024, 1024)), night > 3 ? 1.0 : 1.2);
+                    List.of(new TokenLengths(1024, 1024)), night > 3 ? 1.0 : 1.2);
         }
         mainSweepId = DashboardSeed.sweep(jdbc, HOSTILE_NAME, "NIGHTLY", now, DashboardSeed.WRITE_UP_MODELS,
                 DashboardSeed.WRITE_UP_TARGETS, DashboardSeed.CONCURRENCIES, DashboardSeed.WORKLOADS, 1.25);

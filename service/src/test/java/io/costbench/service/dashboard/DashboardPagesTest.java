@@ -36,7 +36,7 @@ class DashboardPagesTest {
     void theOverviewShowsCostChartsVerdictsPricesAndTheSweepNameAsText() throws Exception {
         long id = DashboardSeed.sweep(jdbc, "<script>alert('sweep')</script>", "MANUAL", Instant.now(),
                 DashboardSeed.WRITE_UP_MODELS, DashboardSeed.WRITE_UP_TARGETS, DashboardSeed.CONCURRENCIES,
-                List.of(new Workload(1024, 1024)), 1.0);
+                List.of(new TokenLengths(1024, 1024)), 1.0);
         String html = mvc.perform(get("/").param("sweep", Long.toString(id)).param("workload", "1024x1024"))
                 .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
         assertThat(html).doesNotContain("<script>alert('sweep')</script>")
@@ -54,7 +54,7 @@ class DashboardPagesTest {
     void aModelPageShowsItsChartsAndPercentiles() throws Exception {
         String model = "dash-" + UUID.randomUUID().toString().substring(0, 8);
         DashboardSeed.sweep(jdbc, "model page", "MANUAL", Instant.now(), List.of(model),
-                DashboardSeed.WRITE_UP_TARGETS, DashboardSeed.CONCURRENCIES, List.of(new Workload(1024, 1024)), 1.0);
+                DashboardSeed.WRITE_UP_TARGETS, DashboardSeed.CONCURRENCIES, List.of(new TokenLengths(1024, 1024)), 1.0);
         String html = mvc.perform(get("/models/{id}", model)).andExpect(status().isOk()).andReturn().getResponse()
                 .getContentAsString();
         assertThat(html).contains("chart-throughput", "chart-interactivity", "chart-speedup", "chart-pareto",
@@ -71,7 +71,7 @@ class DashboardPagesTest {
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         for (int night = 5; night >= 1; night--) {
             DashboardSeed.sweep(jdbc, "nightly " + night, "NIGHTLY", now.minus(night, ChronoUnit.DAYS),
-                    List.of(model), DashboardSeed.WRITE_UP_TARGETS, List.of(32), List.of(new Workload(1024, 1024)),
+                    List.of(model), DashboardSeed.WRITE_UP_TARGETS, List.of(32), List.of(new TokenLengths(1024, 1024)),
                     night > 2 ? 1.0 : 1.25);
         }
         String html = mvc.perform(get("/trends").param("model", model).param("target", "trn2|vllm-neuron-optimized|")

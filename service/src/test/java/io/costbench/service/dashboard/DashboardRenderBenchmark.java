@@ -63,7 +63,7 @@ class DashboardRenderBenchmark {
             double speed = 1.0 + (s % 7) * 0.01;
             for (String model : DashboardSeed.WRITE_UP_MODELS) {
                 for (DashboardSeed.SeedTarget target : DashboardSeed.WRITE_UP_TARGETS) {
-                    for (Workload workload : DashboardSeed.WORKLOADS) {
+                    for (TokenLengths workload : DashboardSeed.WORKLOADS) {
                         for (int c : DashboardSeed.CONCURRENCIES) {
                             batch.add(DashboardSeed.point(id, index++, model, target, workload, c, speed, at));
                         }

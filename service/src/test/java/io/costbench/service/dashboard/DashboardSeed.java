@@ -26,20 +26,20 @@ final class DashboardSeed {
             new SeedTarget("h100-sxm", "vllm", 6, 160, 1));
     static final List<String> WRITE_UP_MODELS = List.of("qwen3.5-4b", "qwen3-30b-a3b", "gemma4-31b");
     static final List<Integer> CONCURRENCIES = List.of(1, 2, 4, 8, 16, 32, 64, 128, 256);
-    static final List<Workload> WORKLOADS = Workload.STANDARD;
+    static final List<TokenLengths> WORKLOADS = TokenLengths.STANDARD;
 
     private DashboardSeed() {
     }
 
     static long sweep(JdbcTemplate jdbc, String name, String trigger, Instant finishedAt, List<String> models,
-            List<SeedTarget> targets, List<Integer> concurrencies, List<Workload> workloads, double speed) {
+            List<SeedTarget> targets, List<Integer> concurrencies, List<TokenLengths> workloads, double speed) {
         int total = models.size() * targets.size() * concurrencies.size() * workloads.size();
         long id = insertSweep(jdbc, name, trigger, "SUCCEEDED", finishedAt, total, total);
         List<Object[]> rows = new ArrayList<>(total);
         int index = 0;
         for (String model : models) {
             for (SeedTarget target : targets) {
-                for (Workload workload : workloads) {
+                for (TokenLengths workload : workloads) {
                     for (int c : concurrencies) {
                         rows.add(point(id, index++, model, target, workload, c, speed, finishedAt));
                     }
@@ -74,7 +74,7 @@ final class DashboardSeed {
         return key.getKey().longValue();
     }
 
-    static Object[] point(long sweepId, int index, String model, SeedTarget target, Workload workload, int c,
+    static Object[] point(long sweepId, int index, String model, SeedTarget target, TokenLengths workload, int c,
             double speed, Instant at) {
         double tpot = target.tpotFloorMs() * (1 + c / target.saturation()) * (1 + workload.inputTokens() / 65536.0)
                 / speed;

@@ -114,7 +114,7 @@ class RoughEdgesBrowserTest {
         unpricedId = DashboardSeed.sweep(jdbc, "qwen3-8b on H200 and Trainium2", "MANUAL", now,
                 List.of("qwen3-8b"), List.of(DashboardSeed.WRITE_UP_TARGETS.get(1),
                         new DashboardSeed.SeedTarget("h200-sxm", "vllm", 5, 200, 1)),
-                DashboardSeed.CONCURRENCIES, List.of(new Workload(1024, 1024), new Workload(8192, 1024)), 1.0);
+                DashboardSeed.CONCURRENCIES, List.of(new TokenLengths(1024, 1024), new TokenLengths(8192, 1024)), 1.0);
     }
 
     @Test

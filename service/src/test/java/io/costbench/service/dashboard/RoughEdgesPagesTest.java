@@ -44,9 +44,9 @@ class RoughEdgesPagesTest {
         Instant now = Instant.now();
         long nightly = DashboardSeed.sweep(jdbc, "pinned nightly", "NIGHTLY", now.minus(1, ChronoUnit.HOURS),
                 DashboardSeed.WRITE_UP_MODELS, DashboardSeed.WRITE_UP_TARGETS, List.of(1, 8, 64),
-                List.of(new Workload(1024, 1024)), 1.0);
+                List.of(new TokenLengths(1024, 1024)), 1.0);
         long oneModel = DashboardSeed.sweep(jdbc, "one model later", "MANUAL", now, List.of("qwen3-8b"),
-                DashboardSeed.WRITE_UP_TARGETS.subList(2, 3), List.of(1, 8), List.of(new Workload(1024, 1024)),
+                DashboardSeed.WRITE_UP_TARGETS.subList(2, 3), List.of(1, 8), List.of(new TokenLengths(1024, 1024)),
                 1.0);
 
         // Other tests seed nightlies too: the overview shows the newest default study, never the later one-model sweep.
@@ -66,9 +66,9 @@ class RoughEdgesPagesTest {
     void trendsCountTheDefaultSweepRunByHandAndMarkIt() throws Exception {
         Instant now = Instant.now();
         DashboardSeed.sweep(jdbc, "trend nightly", "NIGHTLY", now.minus(2, ChronoUnit.DAYS), List.of("trend-model"),
-                DashboardSeed.WRITE_UP_TARGETS, List.of(32), List.of(new Workload(1024, 1024)), 1.0);
+                DashboardSeed.WRITE_UP_TARGETS, List.of(32), List.of(new TokenLengths(1024, 1024)), 1.0);
         long manual = DashboardSeed.sweep(jdbc, "trend by hand", "MANUAL", now.minus(1, ChronoUnit.DAYS),
-                List.of("trend-model"), DashboardSeed.WRITE_UP_TARGETS, List.of(32), List.of(new Workload(1024, 1024)),
+                List.of("trend-model"), DashboardSeed.WRITE_UP_TARGETS, List.of(32), List.of(new TokenLengths(1024, 1024)),
                 1.0);
         jdbc.update("update sweep set preset = 'default' where id = ?", manual);
 
@@ -101,7 +101,7 @@ class RoughEdgesPagesTest {
         List<DashboardSeed.SeedTarget> targets = List.of(DashboardSeed.WRITE_UP_TARGETS.get(1),
                 new DashboardSeed.SeedTarget("h200-sxm", "vllm", 5, 200, 1));
         long id = DashboardSeed.sweep(jdbc, "sortable", "MANUAL", Instant.now(), List.of("qwen3-8b"), targets,
-                DashboardSeed.CONCURRENCIES, List.of(new Workload(1024, 1024), new Workload(8192, 1024)), 1.0);
+                DashboardSeed.CONCURRENCIES, List.of(new TokenLengths(1024, 1024), new TokenLengths(8192, 1024)), 1.0);
 
         String first = page(get("/sweeps/{id}", id));
         assertThat(rows(first)).isEqualTo(25);
@@ -159,7 +159,7 @@ class RoughEdgesPagesTest {
     @Test
     void modelPagesChartCostAndExplainMarksSwitchesThatDoNotApply() throws Exception {
         DashboardSeed.sweep(jdbc, "model costs", "NIGHTLY", Instant.now(), DashboardSeed.WRITE_UP_MODELS,
-                DashboardSeed.WRITE_UP_TARGETS, List.of(1, 32), List.of(new Workload(1024, 1024)), 1.0);
+                DashboardSeed.WRITE_UP_TARGETS, List.of(1, 32), List.of(new TokenLengths(1024, 1024)), 1.0);
         assertThat(page(get("/models"))).contains("id=\"chart-cost-by-model\"").contains("USD per 1M output tokens");
         String model = page(get("/models/qwen3-30b-a3b"));
         assertThat(model).contains("id=\"chart-cost\"").contains("name=\"tensorParallel\"")

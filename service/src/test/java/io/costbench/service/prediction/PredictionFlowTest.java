@@ -17,8 +17,9 @@ import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.costbench.engine.model.ModelCatalog;
-import io.costbench.service.sweep.FieldProblem;
+import io.costbench.service.web.FieldProblem;
 import io.costbench.service.sweep.SweepDefinition;
+import io.costbench.service.sweep.SweepTarget;
 import io.costbench.service.sweep.SweepValidator;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,10 +44,10 @@ class PredictionFlowTest {
     @Test
     void aSweepNamingIdsTheModelsDoNotKnowIsRefusedFieldByField() {
         SweepDefinition definition = new SweepDefinition("ids", List.of("qwen3-8b", "gpt-9"), List.of(
-                new SweepDefinition.Target("h100-sxm", "vllm", List.of("warp-drive"), null, null),
-                new SweepDefinition.Target("trn2", "vllm", null, null, null),
-                new SweepDefinition.Target("tpu-v9", "vllm", null, null, null),
-                new SweepDefinition.Target("trn2", "vllm-neuron-optimized", List.of("eagle3"), null, null)),
+                new SweepTarget("h100-sxm", "vllm", List.of("warp-drive"), null, null),
+                new SweepTarget("trn2", "vllm", null, null, null),
+                new SweepTarget("tpu-v9", "vllm", null, null, null),
+                new SweepTarget("trn2", "vllm-neuron-optimized", List.of("eagle3"), null, null)),
                 List.of(1), List.of(new SweepDefinition.WorkloadShape(128, 64)), null, 1L);
 
         List<FieldProblem> problems = sweepValidator.problems(definition);

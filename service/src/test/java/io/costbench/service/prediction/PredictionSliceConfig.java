@@ -12,12 +12,12 @@ import io.costbench.service.web.ApiProperties;
 import io.costbench.service.web.ProblemResponses;
 
 /**
- * What a web slice needs besides the controller: the prediction service with the test accelerator, the shipped model
+ * What a web slice needs besides the controller: the prediction core with the test accelerator, the shipped model
  * catalog, no prices, and the API limits and problem writer the request-size filter depends on (slices skip the scan).
  */
 @TestConfiguration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ApiProperties.class)
-@Import({PredictionService.class, AcceleratorRegistry.class, TestAcceleratorConfig.class, ProblemResponses.class})
+@Import({ScenarioResolver.class, Predictor.class, AcceleratorRegistry.class, TestAcceleratorConfig.class, ProblemResponses.class})
 public class PredictionSliceConfig {
 
     @Bean

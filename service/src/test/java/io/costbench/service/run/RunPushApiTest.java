@@ -126,6 +126,36 @@ class RunPushApiTest {
                 .isCloseTo((measuredTpot - predictedTpot) / predictedTpot, org.assertj.core.api.Assertions.within(1e-9));
     }
 
+    /** A CI job names the model by its Hugging Face id and the hardware by its instance-style name. */
+    @Test
+    void aRunNamingAliasesGetsThePredictionOfTheCatalogIds() {
+        ObjectNode context = RunApiSupport.context("main");
+        context.remove("profile");
+        context.put("model", "meta-llama/Llama-3.1-8B-Instruct");
+        context.put("hardware", "h100-sxm5");
+        context.put("tensorParallel", 1);
+        context.put("precision", "bf16");
+        context.put("inputTokens", 200);
+        context.put("outputTokens", 128);
+        context.put("concurrency", 4);
+
+        HttpResponse<String> created = push(RunApiSupport.envelope("vllm", context,
+                Samples.text(Samples.VLLM).strip(), false));
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode prediction = JSON.readTree(created.body()).get("prediction");
+        assertThat(prediction.isNull()).as(created.body()).isFalse();
+        context.put("model", "llama-3.1-8b");
+        context.put("hardware", "h100-sxm");
+        context.put("gitSha", "fedcba98");
+        context.put("ciUrl", "https://ci.example.com/job/alias-canonical");
+        HttpResponse<String> canonical = push(RunApiSupport.envelope("vllm", context,
+                Samples.text(Samples.VLLM).strip(), false));
+        assertThat(canonical.statusCode()).as(canonical.body()).isEqualTo(201);
+        assertThat(prediction.get("metrics"))
+                .isEqualTo(JSON.readTree(canonical.body()).get("prediction").get("metrics"));
+    }
+
     @Test
     void aMultipartUploadKeepsTheFileBytes() {
         byte[] file = Samples.text(Samples.VLLM).getBytes(StandardCharsets.UTF_8);

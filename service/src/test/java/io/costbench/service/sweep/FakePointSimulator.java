@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.service.web.FieldProblem;
 
 /**
  * Stands in for the performance models, steered by the model id: "huge*" does not fit, "boom*" throws, "slow*" takes
@@ -27,7 +28,7 @@ class FakePointSimulator implements PointSimulator {
     }
 
     @Override
-    public PointOutcome simulate(Scenario scenario) {
+    public PointOutcome simulate(SweepScenario scenario) {
         calls.incrementAndGet();
         String model = scenario.model();
         if (model.startsWith("huge")) {

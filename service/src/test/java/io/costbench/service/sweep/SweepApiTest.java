@@ -117,7 +117,12 @@ class SweepApiTest {
         expectProblem(SMALL.replace("\"concurrencies\":[1,4]", "\"concurrencies\":[4,4]"), "concurrencies[1]");
         expectProblem(SMALL.replace("\"precision\":\"fp8\"", "\"precision\":\"int3\""), "targets[0].precision");
         expectProblem(SMALL.replace("\"models\":[\"alpha-7b\",\"huge-1t\"],", ""), "models");
-        expectProblem(SMALL.replace("\"huge-1t\"", "\"unknown-3b\""), "models[1]");
+        // an unknown id is a 422 on every endpoint (issue 13), here as in the predictions API
+        write(post("/api/v1/sweeps").contentType(MediaType.APPLICATION_JSON)
+                .content(SMALL.replace("\"huge-1t\"", "\"unknown-3b\"")))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.errors[0].field").value("models[1]"));
         expectProblem(SMALL.replace("\"perConcurrency\":5", "\"perConcurrency\":1000")
                 .replace("\"concurrencies\":[1,4]", "\"concurrencies\":[1,4000]"), "numPrompts.perConcurrency");
         expectProblem("{\"preset\":\"biggest\"}", "preset");

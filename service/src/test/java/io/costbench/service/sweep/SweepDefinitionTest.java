@@ -7,16 +7,17 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.costbench.service.web.FieldProblem;
 
 class SweepDefinitionTest {
 
     @Test
     void theDefaultSweepHas243PointsEachWithItsOwnKeyInExpansionOrder() {
         SweepDefinition definition = SweepPresets.defaultSweep("d");
-        List<Scenario> all = definition.scenarios(0, 243);
+        List<SweepScenario> all = definition.scenarios(0, 243);
 
         assertThat(definition.pointCount()).isEqualTo(243);
-        assertThat(all).extracting(Scenario::key).doesNotHaveDuplicates();
+        assertThat(all).extracting(SweepScenario::key).doesNotHaveDuplicates();
         assertThat(all.get(0).key()).isEqualTo("qwen3.5-4b|trn2|vllm-neuron-baseline|default|tp=default|default"
                 + "|1024/1024|c=1");
         // Concurrency innermost, then workload, target, model.
@@ -31,10 +32,10 @@ class SweepDefinitionTest {
     @Test
     void aSliceIsThePartOfTheWholeExpansion() {
         SweepDefinition definition = SweepPresets.defaultSweep("d");
-        List<Scenario> all = definition.scenarios(0, 243);
+        List<SweepScenario> all = definition.scenarios(0, 243);
 
         assertThat(definition.scenarios(100, 109)).isEqualTo(all.subList(100, 109));
-        assertThat(definition.scenarios(100, 109)).extracting(Scenario::index).containsExactly(100, 101, 102, 103,
+        assertThat(definition.scenarios(100, 109)).extracting(SweepScenario::index).containsExactly(100, 101, 102, 103,
                 104, 105, 106, 107, 108);
     }
 
@@ -42,15 +43,15 @@ class SweepDefinitionTest {
     void thePromptRuleIsTenPerUnitOfConcurrencyAndAtLeastTwenty() {
         SweepDefinition definition = SweepPresets.defaultSweep("d");
 
-        assertThat(definition.scenarios(0, 9)).extracting(Scenario::numPrompts)
+        assertThat(definition.scenarios(0, 9)).extracting(SweepScenario::numPrompts)
                 .containsExactly(20, 20, 40, 80, 160, 320, 640, 1280, 2560);
         assertThat(definition.scenarios(3, 4).get(0).workload().maxConcurrency()).isEqualTo(8);
     }
 
     @Test
     void equalSwitchSetsInAnyOrderGiveTheSameKey() {
-        var a = new SweepDefinition.Target("trn2", "p", List.of("b", "a"), null, "FP8");
-        var b = new SweepDefinition.Target("trn2", "p", List.of("a", "b"), null, "fp8");
+        var a = new SweepTarget("trn2", "p", List.of("b", "a"), null, "FP8");
+        var b = new SweepTarget("trn2", "p", List.of("a", "b"), null, "fp8");
 
         assertThat(a.key()).isEqualTo(b.key()).isEqualTo("trn2|p|a+b|tp=default|fp8");
     }

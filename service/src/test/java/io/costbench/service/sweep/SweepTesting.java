@@ -4,8 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
 
-import io.costbench.service.sweep.SweepDefinition.PromptRule;
-import io.costbench.service.sweep.SweepDefinition.Target;
+import io.costbench.service.prediction.PromptRule;
 import io.costbench.service.sweep.SweepDefinition.WorkloadShape;
 
 final class SweepTesting {
@@ -15,8 +14,8 @@ final class SweepTesting {
 
     static SweepDefinition definition(List<String> models, List<Integer> concurrencies) {
         return new SweepDefinition("test " + models, models,
-                List.of(new Target("trn2", "vllm-neuron-baseline", null, null, null),
-                        new Target("h100-sxm", "vllm", List.of("cuda-graphs"), 1, "bf16")),
+                List.of(new SweepTarget("trn2", "vllm-neuron-baseline", null, null, null),
+                        new SweepTarget("h100-sxm", "vllm", List.of("cuda-graphs"), 1, "bf16")),
                 concurrencies, List.of(new WorkloadShape(1024, 1024), new WorkloadShape(8192, 1024)),
                 PromptRule.DEFAULT, 7L);
     }

@@ -41,6 +41,21 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void everyQueryParameterOfTheExplainAndBreakEvenCallsIsDocumented() {
+        JsonNode paths = JsonMapper.builder().build().readTree(new LocalHttp(port).get("/v3/api-docs").body())
+                .get("paths");
+
+        assertThat(paths.get("/api/v1/predictions/explain").get("get").get("parameters"))
+                .extracting(parameter -> parameter.get("name").asString())
+                .contains("model", "hardware", "profile", "tensorParallel", "precision", "inputTokens",
+                        "outputTokens", "concurrency", "numPrompts", "seed", "optimizations")
+                .doesNotContain("parameters");
+        assertThat(paths.get("/api/v1/break-even").get("get").get("parameters"))
+                .extracting(parameter -> parameter.get("name").asString())
+                .contains("model", "aHardware", "bHardware", "concurrencies", "interactivities", "priceDate");
+    }
+
+    @Test
     void swaggerUiIsServedLocally() {
         LocalHttp http = new LocalHttp(port);
 

@@ -1,13 +1,12 @@
 package io.costbench.service.sweep;
 
 import java.util.List;
-import java.util.Set;
 import java.util.TreeSet;
 
 import io.costbench.engine.sim.Workload;
 
 /** One point of a sweep: a model on a target at one workload and concurrency. */
-public record Scenario(int index, String model, SweepDefinition.Target target, int inputTokens, int outputTokens,
+public record SweepScenario(int index, String model, SweepTarget target, int inputTokens, int outputTokens,
         int concurrency, int numPrompts, long seed) {
 
     /** The stored optimizations of a point that kept its profile's own switches. */
@@ -21,12 +20,6 @@ public record Scenario(int index, String model, SweepDefinition.Target target, i
     /** The closed-loop {@code vllm bench serve} run this point stands for. */
     public Workload workload() {
         return new Workload(inputTokens, outputTokens, 1.0, concurrency, 0, numPrompts, seed);
-    }
-
-    /** Requested switches in a stable order, or null for the profile's own set. */
-    public Set<String> optimizations() {
-        List<String> requested = target.optimizations();
-        return requested == null ? null : new TreeSet<>(requested);
     }
 
     /** The column form of the requested switches. */

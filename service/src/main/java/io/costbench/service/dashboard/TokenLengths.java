@@ -3,13 +3,13 @@ package io.costbench.service.dashboard;
 import java.util.List;
 
 /** Input/output token lengths of a scenario; the selector offers the write-up's three. */
-public record Workload(int inputTokens, int outputTokens) {
+public record TokenLengths(int inputTokens, int outputTokens) {
 
-    static final List<Workload> STANDARD = List.of(new Workload(1024, 1024), new Workload(1024, 8192),
-            new Workload(8192, 1024));
+    static final List<TokenLengths> STANDARD = List.of(new TokenLengths(1024, 1024), new TokenLengths(1024, 8192),
+            new TokenLengths(8192, 1024));
 
     /** "1024x1024", the URL form; anything else falls back to 1k/1k. */
-    static Workload parse(String value) {
+    static TokenLengths parse(String value) {
         if (value != null) {
             String[] parts = value.split("x");
             if (parts.length == 2) {
@@ -17,7 +17,7 @@ public record Workload(int inputTokens, int outputTokens) {
                     int in = Integer.parseInt(parts[0]);
                     int out = Integer.parseInt(parts[1]);
                     if (in > 0 && out > 0 && in <= 1_000_000 && out <= 1_000_000) {
-                        return new Workload(in, out);
+                        return new TokenLengths(in, out);
                     }
                 } catch (NumberFormatException e) {
                     // fall through to the default

@@ -1,4 +1,6 @@
-package io.costbench.service.prediction;
+package io.costbench.service.prediction.api;
+
+import io.costbench.service.prediction.PredictionSliceConfig;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;

@@ -7,11 +7,11 @@ import java.util.TreeMap;
  * The prediction for a run's scenario and how far the measurement is from it: (measured - predicted) / predicted
  * for the headline metrics both have.
  */
-public record Prediction(Map<String, Double> metrics, Map<String, Double> relativeError) {
+public record RunPrediction(Map<String, Double> metrics, Map<String, Double> relativeError) {
 
     static final String[] HEADLINE = {"median_tpot_ms", "output_throughput", "median_ttft_ms"};
 
-    static Prediction compare(Map<String, Double> predicted, Map<String, Double> measured) {
+    static RunPrediction compare(Map<String, Double> predicted, Map<String, Double> measured) {
         Map<String, Double> errors = new TreeMap<>();
         for (String metric : HEADLINE) {
             Double p = predicted.get(metric);
@@ -20,6 +20,6 @@ public record Prediction(Map<String, Double> metrics, Map<String, Double> relati
                 errors.put(metric, (m - p) / p);
             }
         }
-        return new Prediction(new TreeMap<>(predicted), errors);
+        return new RunPrediction(new TreeMap<>(predicted), errors);
     }
 }

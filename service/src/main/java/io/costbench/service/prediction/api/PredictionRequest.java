@@ -1,4 +1,4 @@
-package io.costbench.service.prediction;
+package io.costbench.service.prediction.api;
 
 import java.util.List;
 
@@ -9,11 +9,11 @@ import java.util.List;
  * @param priceOption the purchase option the response's cost uses (on-demand when absent)
  * @param priceDate   the ISO date whose price the cost uses (today when absent)
  */
-public record PredictionRequest(String model, String hardware, String profile, Integer tensorParallel,
+record PredictionRequest(String model, String hardware, String profile, Integer tensorParallel,
         String precision, Integer inputTokens, Integer outputTokens, Integer concurrency, Integer numPrompts,
         Long seed, List<String> optimizations, String priceOption, String priceDate) {
 
-    public PredictionRequest {
+    PredictionRequest {
         optimizations = optimizations == null ? null : List.copyOf(optimizations);
     }
 }

@@ -11,9 +11,9 @@ import io.costbench.engine.port.OperatorTiming;
 import io.costbench.engine.port.StepCost;
 
 /** One priced compiled execution: its cost, its operators, and the DMA/tensor-engine counters behind them. */
-record PricedStep(StepCost cost, List<OperatorTiming> operators, Map<String, Double> counters) {
+record PricedExecution(StepCost cost, List<OperatorTiming> operators, Map<String, Double> counters) {
 
-    static PricedStep of(List<OpCost> ops, double tensorPeakFlops, Map<String, Double> shapeCounters) {
+    static PricedExecution of(List<OpCost> ops, double tensorPeakFlops, Map<String, Double> shapeCounters) {
         EnumMap<CostCategory, Double> ms = new EnumMap<>(CostCategory.class);
         List<OperatorTiming> timings = new ArrayList<>(ops.size());
         double hbm = 0;
@@ -64,23 +64,23 @@ record PricedStep(StepCost cost, List<OperatorTiming> operators, Map<String, Dou
         counters.put("sbuf_spill_bytes", spill);
         counters.put("collective_ms", cost.ms(CostCategory.COMMUNICATION));
         counters.put("host_ms", cost.ms(CostCategory.HOST));
-        return new PricedStep(cost, List.copyOf(timings), counters);
+        return new PricedExecution(cost, List.copyOf(timings), counters);
     }
 
     /** Executions that run back to back (a decode batch and separate one-at-a-time prompts) add up. */
-    static PricedStep sum(List<PricedStep> parts) {
+    static PricedExecution sum(List<PricedExecution> parts) {
         if (parts.size() == 1) {
             return parts.get(0);
         }
         EnumMap<CostCategory, Double> ms = new EnumMap<>(CostCategory.class);
         List<OperatorTiming> ops = new ArrayList<>();
         Map<String, Double> counters = new LinkedHashMap<>();
-        for (PricedStep part : parts) {
+        for (PricedExecution part : parts) {
             part.cost().msByCategory().forEach((c, v) -> ms.merge(c, v, Double::sum));
             ops.addAll(part.operators());
             part.counters().forEach((k, v) -> counters.merge(k, v,
                     k.endsWith("_fraction") || k.startsWith("compiled_") ? Math::max : Double::sum));
         }
-        return new PricedStep(StepCost.of(ms), ops, counters);
+        return new PricedExecution(StepCost.of(ms), ops, counters);
     }
 }

@@ -1,4 +1,6 @@
-package io.costbench.service.prediction;
+package io.costbench.service.prediction.api;
+
+import io.costbench.service.prediction.PredictionSliceConfig;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -99,6 +101,24 @@ class PredictionControllerTest {
                 .andExpect(status().isUnprocessableContent())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
                 .andExpect(jsonPath("$.field").value(field));
+    }
+
+    @Test
+    void aMisfitNamesTheBytesAndTheSmallestTensorParallelismThatFits() throws Exception {
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON)
+                        .content(VALID.replace("\"model\":\"qwen3-8b\"", "\"model\":\"llama-3.1-405b\"")))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.requiredBytes").value(greaterThan(72e9)))
+                .andExpect(jsonPath("$.availableBytes").value(72e9))
+                .andExpect(jsonPath("$.smallestFittingTensorParallel").value(16));
+    }
+
+    @Test
+    void aliasesResolveToTheCatalogIds() throws Exception {
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON)
+                        .content(VALID.replace("qwen3-8b", "Qwen/Qwen3-8B")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.scenario.model").value("qwen3-8b"));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.costbench.service.prediction;
+package io.costbench.service.prediction.api;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -12,8 +12,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import static io.costbench.service.prediction.ScenarioLimits.MAX_CONCURRENCY;
+import static io.costbench.service.prediction.ScenarioLimits.MAX_PROMPTS;
+import static io.costbench.service.prediction.ScenarioLimits.MAX_SIMULATED_TOKENS;
+import static io.costbench.service.prediction.ScenarioLimits.MAX_TENSOR_PARALLEL;
+import static io.costbench.service.prediction.ScenarioLimits.MAX_TOKENS;
+import static io.costbench.service.prediction.ScenarioLimits.TENSOR_PARALLEL;
+
 import io.costbench.pricing.PurchaseOption;
+import io.costbench.service.prediction.PromptRule;
 import io.costbench.service.web.BadInputException;
+import io.costbench.service.web.FieldProblem;
+import io.costbench.service.web.InvalidFieldsException;
 
 /**
  * Reads a {@link PredictionRequest} from a JSON object or from query parameters, field by field, so every problem
@@ -22,13 +32,7 @@ import io.costbench.service.web.BadInputException;
  */
 final class PredictionRequests {
 
-    static final int MAX_TOKENS = 131_072;
-    static final int MAX_CONCURRENCY = 4_096;
-    static final int MAX_PROMPTS = 100_000;
-    static final Set<Integer> TENSOR_PARALLEL = Set.of(1, 2, 4, 8, 16, 32, 64);
     static final Set<String> PRECISIONS = Set.of("bf16", "fp8");
-    /** Bounds one prediction's work: prompts x (input + output) tokens simulated. */
-    static final long MAX_SIMULATED_TOKENS = 1L << 28;
     private static final int MAX_OPTIMIZATIONS = 32;
     private static final int MAX_ID_CHARS = 64;
 
@@ -76,7 +80,7 @@ final class PredictionRequests {
         String model = id("model", true);
         String hardware = id("hardware", true);
         String profile = id("profile", false);
-        Integer tp = integer("tensorParallel", false, 1, 64);
+        Integer tp = integer("tensorParallel", false, 1, MAX_TENSOR_PARALLEL);
         if (tp != null && !TENSOR_PARALLEL.contains(tp)) {
             errors.put("tensorParallel", "must be one of 1, 2, 4, 8, 16, 32, 64, was " + tp);
         }
@@ -104,7 +108,7 @@ final class PredictionRequests {
             }
         }
         if (input != null && output != null && concurrency != null) {
-            long n = prompts != null ? prompts : PredictionService.defaultPrompts(concurrency);
+            long n = prompts != null ? prompts : PromptRule.DEFAULT.promptsAt(concurrency);
             if (n * (input + (long) output) > MAX_SIMULATED_TOKENS) {
                 errors.putIfAbsent("numPrompts", "numPrompts x (inputTokens + outputTokens) must stay within "
                         + MAX_SIMULATED_TOKENS + " simulated tokens, was " + n * (input + (long) output));
@@ -117,15 +121,9 @@ final class PredictionRequests {
                 seed, optimizations, priceOption, priceDate);
     }
 
-    static BadInputException invalid(Map<String, String> errors) {
-        Map.Entry<String, String> first = errors.entrySet().iterator().next();
-        String detail = errors.size() == 1 ? first.getValue()
-                : first.getValue() + " (and " + (errors.size() - 1) + " more: " + String.join(", ",
-                        errors.keySet().stream().skip(1).toList()) + ")";
-        BadInputException e = BadInputException.badRequest(first.getKey(), detail);
-        e.getBody().setProperty("errors", errors.entrySet().stream()
-                .map(error -> Map.of("field", error.getKey(), "message", error.getValue())).toList());
-        return e;
+    private static InvalidFieldsException invalid(Map<String, String> errors) {
+        return InvalidFieldsException.badRequest(errors.entrySet().stream()
+                .map(error -> new FieldProblem(error.getKey(), error.getValue())).toList());
     }
 
     private String id(String name, boolean required) {

@@ -1,11 +1,12 @@
-package io.costbench.engine.data;
+package io.costbench.engine.port;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.costbench.engine.port.Parameter;
+import io.costbench.engine.data.DataFiles;
+
 
 /**
  * A hardware spec or serving profile read from a data file: an id, a display name, a source, and named parameters each
@@ -61,6 +62,15 @@ public record ParameterSet(String id, String displayName, String source, Map<Str
     }
 
     /** The value of a parameter; fails loudly when the data file lacks it. */
+    /** Other names of what the file describes (its optional {@code aliases} array), e.g. {@code "H100 SXM"}. */
+    public List<String> aliases() {
+        Object value = extra.getOrDefault("aliases", List.of());
+        if (!(value instanceof List<?> list) || list.stream().anyMatch(a -> !(a instanceof String))) {
+            throw new IllegalArgumentException(id + ": aliases must be a list of strings");
+        }
+        return list.stream().map(String.class::cast).toList();
+    }
+
     public double value(String name) {
         Parameter p = parameters.get(name);
         if (p == null) {

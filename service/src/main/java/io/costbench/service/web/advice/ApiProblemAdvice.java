@@ -1,8 +1,6 @@
-package io.costbench.service.web;
+package io.costbench.service.web.advice;
 
 import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,20 +13,39 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.validation.FieldError;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 import jakarta.validation.ConstraintViolationException;
+
+import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.pricing.InvalidPriceException;
+import io.costbench.pricing.PriceOverlapException;
+import io.costbench.service.prediction.UnknownIdException;
+import io.costbench.service.pricing.PriceNotFoundException;
+import io.costbench.service.pricing.PriceWritesDisabledException;
+import io.costbench.service.web.BadInputException;
+import io.costbench.service.web.FieldProblem;
+import io.costbench.service.web.InvalidFieldsException;
+import io.costbench.service.web.JsonPaths;
+import io.costbench.service.web.PayloadTooLargeException;
+import io.costbench.service.web.ScenarioProblems;
+import io.costbench.service.prediction.UnsupportedScenarioException;
 import tools.jackson.core.JacksonException;
 
 /**
- * RFC 9457 problem+json for every {@code @RestController} (the {@code /api/**} controllers). Spring's standard
- * exceptions come from {@link ResponseEntityExceptionHandler}; on top of it this names the field of malformed JSON and
+ * The one API advice: RFC 9457 problem+json for every {@code @RestController} (the {@code /api/**} controllers).
+ * Controllers throw {@link org.springframework.web.ErrorResponseException}s ({@link BadInputException},
+ * {@link InvalidFieldsException}, {@link io.costbench.service.web.TypedProblem}) or domain exceptions. Spring's standard
+ * exceptions come from {@link ResponseEntityExceptionHandler}; on top of it this answers the prediction core's domain
+ * exceptions (422 naming the field, see {@link ScenarioProblems}), names the field of malformed JSON and
  * of failed validation, answers 413 for bodies over the limit, and turns unexpected failures into a 500 whose detail
  * leaks nothing. Pages ({@code @Controller}) keep the HTML error page.
  */
@@ -47,7 +64,7 @@ public class ApiProblemAdvice extends ResponseEntityExceptionHandler {
         JacksonException jackson = findCause(ex, JacksonException.class);
         ProblemDetail problem;
         if (jackson != null) {
-            String field = fieldPath(jackson);
+            String field = JsonPaths.of(jackson);
             String reason = jackson.getOriginalMessage() == null ? "unreadable value"
                     : firstLine(jackson.getOriginalMessage());
             problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
@@ -64,34 +81,93 @@ public class ApiProblemAdvice extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        List<Map<String, String>> errors = ex.getBindingResult().getFieldErrors().stream()
+        return problem(InvalidFieldsException.unprocessable(ex.getBindingResult().getFieldErrors().stream()
                 .sorted(Comparator.comparing(FieldError::getField))
-                .map(error -> Map.of("field", error.getField(),
-                        "message", String.valueOf(error.getDefaultMessage())))
-                .toList();
-        return unprocessable(errors);
+                .map(error -> new FieldProblem(error.getField(), String.valueOf(error.getDefaultMessage())))
+                .toList()));
     }
 
     @Override
     protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        List<Map<String, String>> errors = ex.getParameterValidationResults().stream()
-                .flatMap(result -> result.getResolvableErrors().stream().map(error -> Map.of(
-                        "field", result.getMethodParameter().getParameterName() == null ? "?"
+        return problem(InvalidFieldsException.unprocessable(ex.getParameterValidationResults().stream()
+                .flatMap(result -> result.getResolvableErrors().stream().map(error -> new FieldProblem(
+                        result.getMethodParameter().getParameterName() == null ? "?"
                                 : result.getMethodParameter().getParameterName(),
-                        "message", String.valueOf(error.getDefaultMessage()))))
-                .toList();
-        return unprocessable(errors);
+                        String.valueOf(error.getDefaultMessage()))))
+                .toList()));
     }
 
     @ExceptionHandler(ConstraintViolationException.class)
     ResponseEntity<Object> constraintViolation(ConstraintViolationException ex) {
-        List<Map<String, String>> errors = ex.getConstraintViolations().stream()
-                .map(violation -> Map.of("field", violation.getPropertyPath().toString(),
-                        "message", violation.getMessage()))
-                .sorted(Comparator.comparing(error -> error.get("field")))
-                .toList();
-        return unprocessable(errors);
+        return problem(InvalidFieldsException.unprocessable(ex.getConstraintViolations().stream()
+                .map(violation -> new FieldProblem(JsonPaths.of(violation.getPropertyPath()), violation.getMessage()))
+                .sorted(Comparator.comparing(FieldProblem::field))
+                .toList()));
+    }
+
+    /** A price the catalog refuses: 400 naming the field. */
+    @ExceptionHandler(InvalidPriceException.class)
+    ResponseEntity<Object> invalidPrice(InvalidPriceException ex) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, ex.getMessage());
+        problem.setTitle("Invalid price");
+        problem.setProperty("field", ex.field());
+        return ResponseEntity.badRequest().body(problem);
+    }
+
+    @ExceptionHandler(PriceOverlapException.class)
+    ResponseEntity<Object> priceOverlap(PriceOverlapException ex) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, ex.getMessage());
+        problem.setTitle("Price overlaps another");
+        problem.setProperty("conflictingPriceId", ex.existing().id());
+        return ResponseEntity.status(HttpStatus.CONFLICT).body(problem);
+    }
+
+    @ExceptionHandler(PriceNotFoundException.class)
+    ResponseEntity<Object> priceNotFound(PriceNotFoundException ex) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, ex.getMessage());
+        problem.setTitle("No such price");
+        return ResponseEntity.status(HttpStatus.NOT_FOUND).body(problem);
+    }
+
+    @ExceptionHandler(PriceWritesDisabledException.class)
+    ResponseEntity<Object> priceWritesDisabled(PriceWritesDisabledException ex) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.FORBIDDEN, ex.getMessage());
+        problem.setTitle("Price writes disabled");
+        return ResponseEntity.status(HttpStatus.FORBIDDEN).body(problem);
+    }
+
+    /**
+     * Inputs the pricing math refuses (e.g. a throughput of zero) are the caller's mistake on the pricing endpoints;
+     * anywhere else an IllegalArgumentException is a defect, answered like any unexpected failure.
+     */
+    @ExceptionHandler(IllegalArgumentException.class)
+    ResponseEntity<Object> illegalArgument(IllegalArgumentException ex, HandlerMethod handler) {
+        if (handler == null || !handler.getBeanType().getPackageName().equals(PriceNotFoundException.class.getPackageName())) {
+            return unexpected(ex);
+        }
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, ex.getMessage());
+        problem.setTitle("Bad request");
+        return ResponseEntity.badRequest().body(problem);
+    }
+
+    @ExceptionHandler(UnknownIdException.class)
+    ResponseEntity<Object> unknownId(UnknownIdException ex) {
+        return problem(ScenarioProblems.of(ex));
+    }
+
+    @ExceptionHandler(DoesNotFitException.class)
+    ResponseEntity<Object> doesNotFit(DoesNotFitException ex) {
+        return problem(ScenarioProblems.of(ex));
+    }
+
+    @ExceptionHandler(UnsupportedScenarioException.class)
+    ResponseEntity<Object> unsupported(UnsupportedScenarioException ex) {
+        return problem(ScenarioProblems.of(ex));
+    }
+
+    private static ResponseEntity<Object> problem(ErrorResponseException ex) {
+        return ResponseEntity.status(ex.getStatusCode()).body(ex.getBody());
     }
 
     /** Method-level security in a controller: answered like the filter chain would, not as a 500. */
@@ -123,38 +199,10 @@ public class ApiProblemAdvice extends ResponseEntityExceptionHandler {
                 HttpStatus.INTERNAL_SERVER_ERROR, "Unexpected server error; nothing was stored."));
     }
 
-    private static ResponseEntity<Object> unprocessable(List<Map<String, String>> errors) {
-        String detail = errors.isEmpty() ? "Invalid request"
-                : errors.stream().map(error -> error.get("field") + ": " + error.get("message"))
-                        .reduce((a, b) -> a + "; " + b).orElseThrow();
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.UNPROCESSABLE_CONTENT, detail);
-        problem.setProperty("errors", errors);
-        if (!errors.isEmpty()) {
-            problem.setProperty("field", errors.get(0).get("field"));
-        }
-        return ResponseEntity.unprocessableContent().body(problem);
-    }
-
     private static ResponseEntity<Object> tooLarge(PayloadTooLargeException ex) {
         return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(ProblemDetail.forStatusAndDetail(
                 HttpStatus.CONTENT_TOO_LARGE, "Request body exceeds the limit of " + ex.limitBytes()
                         + " bytes (costbench.api.max-request-bytes)"));
-    }
-
-    /** Jackson's path as {@code context.concurrency} or {@code result.items[2]}. */
-    public static String fieldPath(JacksonException ex) {
-        StringBuilder path = new StringBuilder();
-        for (JacksonException.Reference reference : ex.getPath()) {
-            if (reference.getPropertyName() != null) {
-                if (!path.isEmpty()) {
-                    path.append('.');
-                }
-                path.append(reference.getPropertyName());
-            } else if (reference.getIndex() >= 0) {
-                path.append('[').append(reference.getIndex()).append(']');
-            }
-        }
-        return path.toString();
     }
 
     private static String firstLine(String message) {

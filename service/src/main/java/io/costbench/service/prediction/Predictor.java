@@ -1,0 +1,148 @@
+package io.costbench.service.prediction;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.TreeSet;
+
+import org.springframework.stereotype.Service;
+
+import io.costbench.engine.data.DataFiles;
+import io.costbench.engine.model.CatalogModel;
+import io.costbench.engine.model.ModelCatalog;
+import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.engine.port.CostCategory;
+import io.costbench.engine.port.Deployment;
+import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.engine.port.StepCost;
+import io.costbench.engine.port.StepExplanation;
+import io.costbench.engine.sim.ServingSimulator;
+import io.costbench.engine.sim.SimulationResult;
+
+/**
+ * Where a prediction is computed: deploys a resolved {@link Scenario} on its accelerator family and runs the serving
+ * simulator. Simulators are kept per deployment so repeated predictions and sweep points share their memoised step
+ * prices.
+ */
+@Service
+public class Predictor {
+
+    /** Each simulator holds a memo of up to 100,000 priced shapes (~30 MB): keep the cache small. */
+    private static final int CACHED_SIMULATORS = 16;
+
+    private final ModelCatalog models;
+    private final AcceleratorRegistry accelerators;
+    private final Map<DeploymentKey, ServingSimulator> simulators = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<DeploymentKey, ServingSimulator> eldest) {
+            return size() > CACHED_SIMULATORS;
+        }
+    };
+
+    public Predictor(ModelCatalog models, AcceleratorRegistry accelerators) {
+        this.models = models;
+        this.accelerators = accelerators;
+    }
+
+    /**
+     * @throws DoesNotFitException          when the model does not fit at that tensor parallelism (naming the
+     *                                      smallest that fits)
+     * @throws UnsupportedScenarioException when the family or the simulator cannot run the scenario
+     */
+    public Prediction predict(Scenario scenario) {
+        Run run = run(scenario);
+        SimulationResult result = run.result();
+        StepCost median = result.medianDecodeStep().cost();
+        Map<String, Double> breakdown = new LinkedHashMap<>();
+        for (CostCategory category : CostCategory.values()) {
+            breakdown.put(category.name().toLowerCase(Locale.ROOT), median.ms(category));
+        }
+        breakdown.put("totalMs", median.timeMs());
+        Deployment deployment = run.deployment();
+        ServingTarget asDeployed = new ServingTarget(scenario.target().hardware(), scenario.target().profile(),
+                deployment.tensorParallel(), deployment.precision(), new ArrayList<>(deployment.optimizations()));
+        return new Prediction(new Scenario(scenario.model(), asDeployed, scenario.workload()), deployment.chips(),
+                result.metrics(), breakdown, result.stats().prefillTimeShare(), new Prediction.Provenance(models.entry(scenario.model()).contentSha256(),
+                        deployment.parametersSha256()));
+    }
+
+    /** Why the median decode step of the prediction costs what it costs. */
+    public StepExplanation explain(Scenario scenario) {
+        Run run = run(scenario);
+        return run.deployment().explain(run.result().medianDecodeStep().shape());
+    }
+
+    /** A version of everything predictions are computed from: model files, hardware and profile entries. */
+    public String catalogVersion() {
+        return DataFiles.sha256(models.contentSha256() + accelerators.hardware() + accelerators.profiles()
+                + accelerators.optimizations());
+    }
+
+    private Run run(Scenario scenario) {
+        ServingSimulator simulator = simulator(scenario);
+        try {
+            return new Run(simulator.deployment(), simulator.run(scenario.workload()));
+        } catch (IllegalArgumentException e) {
+            throw new UnsupportedScenarioException("inputTokens", e.getMessage(), e);
+        }
+    }
+
+    private ServingSimulator simulator(Scenario scenario) {
+        ServingTarget target = scenario.target();
+        DeploymentKey key = new DeploymentKey(scenario.model(), target,
+                scenario.workload().inputTokens() + scenario.workload().outputTokens());
+        synchronized (simulators) {
+            ServingSimulator cached = simulators.get(key);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        AcceleratorModel family = accelerators.forHardware(target.hardware()).orElseThrow(() ->
+                new IllegalStateException("unresolved hardware " + target.hardware()));
+        CatalogModel model = models.entry(scenario.model());
+        Deployment deployment;
+        try {
+            deployment = family.deploy(model.spec(), request(target, target.tensorParallel(), key.maxModelLen()));
+        } catch (DoesNotFitException e) {
+            throw e.withSmallestFittingTensorParallel(smallestFitting(family, model, target, key.maxModelLen()));
+        } catch (IllegalArgumentException e) {
+            throw new UnsupportedScenarioException("scenario", e.getMessage(), e);
+        }
+        ServingSimulator simulator = new ServingSimulator(deployment);
+        synchronized (simulators) {
+            return simulators.computeIfAbsent(key, k -> simulator);
+        }
+    }
+
+    /** The smallest tensor parallelism above the target's at which the family deploys the model, if any. */
+    private static OptionalInt smallestFitting(AcceleratorModel family, CatalogModel model, ServingTarget target,
+            int maxModelLen) {
+        for (int tp : new TreeSet<>(ScenarioLimits.TENSOR_PARALLEL)) {
+            if (tp <= target.tensorParallel()) {
+                continue;
+            }
+            try {
+                family.deploy(model.spec(), request(target, tp, maxModelLen));
+                return OptionalInt.of(tp);
+            } catch (IllegalArgumentException | DoesNotFitException e) {
+                // not at this TP either: try the next
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    private static DeploymentRequest request(ServingTarget target, int tensorParallel, int maxModelLen) {
+        return new DeploymentRequest(target.hardware(), target.profile(), tensorParallel, target.precision(),
+                target.optimizations() == null ? null : new TreeSet<>(target.optimizations()), maxModelLen);
+    }
+
+    private record Run(Deployment deployment, SimulationResult result) {
+    }
+
+    private record DeploymentKey(String model, ServingTarget target, int maxModelLen) {
+    }
+}

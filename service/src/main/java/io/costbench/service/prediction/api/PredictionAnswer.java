@@ -1,0 +1,41 @@
+package io.costbench.service.prediction.api;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.costbench.service.prediction.Prediction;
+import io.costbench.service.prediction.Scenario;
+import io.costbench.service.prediction.ServingTarget;
+import io.costbench.service.pricing.CostView;
+
+/**
+ * The answer of {@code POST /api/v1/predictions}: the prediction with its scenario flattened (every default filled
+ * in) and what serving at that throughput costs with the price it used ({@code cost}; null when no price for the
+ * hardware is in force on the price date, and {@code costNote} says why).
+ */
+record PredictionAnswer(ScenarioView scenario, int chips, Map<String, Double> metrics, Map<String, Double> breakdown,
+        Prediction.Provenance provenance, CostView cost, String costNote) {
+
+    static PredictionAnswer of(Prediction prediction, CostView cost, String costNote) {
+        return new PredictionAnswer(ScenarioView.of(prediction.scenario()), prediction.chips(),
+                prediction.metrics(), prediction.breakdown(), prediction.provenance(), cost,
+                cost == null ? costNote : null);
+    }
+
+    /** A scenario as the response reports it: catalog ids, the deployment's settings and the workload. */
+    record ScenarioView(String model, String hardware, String profile, int tensorParallel, String precision,
+            List<String> optimizations, int inputTokens, int outputTokens, int concurrency, int numPrompts,
+            long seed) {
+
+        static ScenarioView of(Scenario scenario) {
+            ServingTarget target = scenario.target();
+            return new ScenarioView(scenario.model(), target.hardware(), target.profile(), target.tensorParallel(),
+                    target.precision().name().toLowerCase(Locale.ROOT),
+                    target.optimizations() == null ? List.of() : target.optimizations(),
+                    scenario.workload().inputTokens(), scenario.workload().outputTokens(),
+                    scenario.workload().maxConcurrency(), scenario.workload().numPrompts(),
+                    scenario.workload().seed());
+        }
+    }
+}

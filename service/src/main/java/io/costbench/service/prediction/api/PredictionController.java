@@ -1,0 +1,132 @@
+package io.costbench.service.prediction.api;
+
+import java.time.LocalDate;
+import java.util.Map;
+
+import org.springframework.http.MediaType;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.costbench.engine.port.StepExplanation;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.Parameters;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.costbench.pricing.PurchaseOption;
+import io.costbench.service.prediction.Prediction;
+import io.costbench.service.prediction.Predictor;
+import io.costbench.service.prediction.Scenario;
+import io.costbench.service.prediction.ScenarioResolver;
+import io.costbench.service.pricing.CostCalculator;
+import io.costbench.service.pricing.CostView;
+
+/**
+ * Predictions over HTTP: what {@code vllm bench serve} would measure for a scenario and what serving at that
+ * throughput costs, and why its median decode step costs what it does. Unknown ids and misfits are domain exceptions
+ * the API advice answers as 422.
+ */
+@RestController
+@RequestMapping(path = "/api/v1/predictions", produces = MediaType.APPLICATION_JSON_VALUE)
+class PredictionController {
+
+    private final ScenarioResolver resolver;
+    private final Predictor predictor;
+    private final CostCalculator costs;
+
+    PredictionController(ScenarioResolver resolver, Predictor predictor, CostCalculator costs) {
+        this.resolver = resolver;
+        this.predictor = predictor;
+        this.costs = costs;
+    }
+
+    @Operation(summary = "Predict a scenario",
+            description = "What vllm bench serve would measure, the median decode step's breakdown, and the cost at"
+                    + " the catalog's price, split between input and output tokens (cost is null without a price,"
+                    + " and costNote says why).",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, examples = @ExampleObject(name = "qwen3-8b on H100",
+                            value = """
+                                    {"model": "qwen3-8b", "hardware": "h100-sxm", "profile": "vllm",
+                                     "tensorParallel": 1, "precision": "bf16", "inputTokens": 1024,
+                                     "outputTokens": 1024, "concurrency": 8}
+                                    """))))
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    PredictionAnswer predict(@RequestBody Map<String, Object> body) {
+        PredictionRequest request = PredictionRequests.fromJson(body);
+        Prediction prediction = predictor.predict(scenario(request));
+        PurchaseOption option = request.priceOption() == null ? PurchaseOption.ON_DEMAND
+                : PurchaseOption.fromId(request.priceOption()).orElseThrow();
+        LocalDate date = request.priceDate() == null ? null : LocalDate.parse(request.priceDate());
+        CostView cost = cost(prediction, option, date);
+        return PredictionAnswer.of(prediction, cost, cost != null ? null : costNote(prediction, option, date));
+    }
+
+    /**
+     * Cost per million tokens at the prediction's throughput, on the chips it occupies, split between input and
+     * output tokens by the prefill share of the busy time; null without a price or without throughput.
+     */
+    private CostView cost(Prediction prediction, PurchaseOption option, LocalDate date) {
+        Double output = prediction.metrics().get("output_throughput");
+        Double total = prediction.metrics().get("total_token_throughput");
+        if (output == null || total == null || !(output > 0)) {
+            return null;
+        }
+        String hardware = prediction.scenario().target().hardware();
+        if (total > output) {
+            return costs.costFor(hardware, prediction.chips(), output, total, option, date,
+                    prediction.prefillTimeShare()).map(CostView::of).orElse(null);
+        }
+        return costs.costFor(hardware, prediction.chips(), output, total, option, date).map(CostView::of)
+                .orElse(null);
+    }
+
+    /** Why a prediction has no cost. */
+    private String costNote(Prediction prediction, PurchaseOption option, LocalDate date) {
+        Double output = prediction.metrics().get("output_throughput");
+        return output == null || !(output > 0) ? "the prediction has no output throughput to cost"
+                : costs.noPriceReason(prediction.scenario().target().hardware(), option, date);
+    }
+
+    @GetMapping("/explain")
+    @Operation(summary = "Why the median decode step of a prediction costs what it does",
+            description = "Takes the fields of POST /api/v1/predictions as query parameters (no price fields are "
+                    + "needed); any other parameter is a 400 naming it.")
+    @Parameters({
+            @Parameter(name = "model", in = ParameterIn.QUERY, required = true,
+                    description = "catalog model id or alias, e.g. qwen3-8b or Qwen/Qwen3-8B"),
+            @Parameter(name = "hardware", in = ParameterIn.QUERY, required = true,
+                    description = "hardware id or alias, e.g. h100-sxm, h100-sxm5, trn2"),
+            @Parameter(name = "profile", in = ParameterIn.QUERY, description = "serving profile; default: the "
+                    + "hardware's first"),
+            @Parameter(name = "tensorParallel", in = ParameterIn.QUERY, description = "1, 2, 4, ..., 64; default: "
+                    + "the profile's"),
+            @Parameter(name = "precision", in = ParameterIn.QUERY, description = "bf16 or fp8; default: the profile's"),
+            @Parameter(name = "inputTokens", in = ParameterIn.QUERY, required = true, description = "1..131072"),
+            @Parameter(name = "outputTokens", in = ParameterIn.QUERY, required = true, description = "1..131072"),
+            @Parameter(name = "concurrency", in = ParameterIn.QUERY, required = true, description = "1..4096"),
+            @Parameter(name = "numPrompts", in = ParameterIn.QUERY, description = "1..100000; default 10 x "
+                    + "concurrency, at least 20"),
+            @Parameter(name = "seed", in = ParameterIn.QUERY, description = ">= 0; default 0"),
+            @Parameter(name = "optimizations", in = ParameterIn.QUERY, description = "switch ids over the "
+                    + "profile's own, repeated or comma-separated"),
+            @Parameter(name = "priceOption", in = ParameterIn.QUERY, description = "accepted for symmetry with "
+                    + "POST; unused"),
+            @Parameter(name = "priceDate", in = ParameterIn.QUERY, description = "accepted for symmetry with POST; "
+                    + "unused")})
+    StepExplanation explain(@Parameter(hidden = true) @RequestParam MultiValueMap<String, String> parameters) {
+        return predictor.explain(scenario(PredictionRequests.fromQuery(parameters)));
+    }
+
+    private Scenario scenario(PredictionRequest request) {
+        return resolver.resolve(new ScenarioResolver.Spec(request.model(), request.hardware(), request.profile(),
+                request.tensorParallel(), request.precision(), request.optimizations(), request.inputTokens(),
+                request.outputTokens(), request.concurrency(), request.numPrompts(), request.seed()));
+    }
+}
