@@ -129,7 +129,9 @@ class TrendsController {
     private static List<ChartSpec.Series> series(Target target, List<List<Object>> nightly,
             List<List<Object>> manual) {
         List<ChartSpec.Series> series = new ArrayList<>();
-        series.add(new ChartSpec.Series(target.label() + " · nightly", "line", nightly, null));
+        if (!nightly.isEmpty()) {
+            series.add(new ChartSpec.Series(target.label() + " · nightly", "line", nightly, null));
+        }
         if (!manual.isEmpty()) {
             series.add(new ChartSpec.Series(target.label() + " · default sweep run by hand", "scatter", manual, null));
         }

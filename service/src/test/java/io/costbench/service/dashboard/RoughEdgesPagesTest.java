@@ -74,7 +74,7 @@ class RoughEdgesPagesTest {
 
         String html = page(get("/trends").param("model", "trend-model")
                 .param("target", "trn2|vllm-neuron-optimized|").param("concurrency", "32"));
-        assertThat(html).contains("by hand").contains("nightly").contains("default sweep run by hand")
+        assertThat(html).contains("by hand").contains("· nightly").contains("default sweep run by hand")
                 .contains("href=\"/sweeps/" + manual + "\"");
         // Visitors are told the admin can run the nightly now; only the admin gets the button.
         assertThat(html).contains("run-nightly-hint").doesNotContain("id=\"run-nightly\"");
