@@ -131,6 +131,7 @@ class RoughEdgesBrowserTest {
                 assertThat(((Number) axis.get("titleLeft")).doubleValue()).isGreaterThanOrEqualTo(0);
             }
             assertThat(driver.findElement(By.cssSelector(".source")).getText()).contains("default study");
+            screenshot("ux-overview-default");
             new Select(driver.findElement(By.id("sweep-selector"))).selectByValue(Long.toString(unpricedId));
             new WebDriverWait(driver, Duration.ofSeconds(20))
                     .until(d -> d.getCurrentUrl().contains("sweep=" + unpricedId));
