@@ -15,6 +15,7 @@ import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.MoeMlp;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.engine.port.CalibratedFamily;
 import io.costbench.engine.port.CatalogEntry;
 import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
@@ -28,10 +29,11 @@ import io.costbench.engine.port.SchedulingRules;
  * under {@code catalog/gpu/}; a deployment checks that the weights fit, sizes the KV cache from what is left, and
  * prices steps with {@link GpuStepPricer}.
  */
-public final class GpuAcceleratorModel implements AcceleratorModel {
+public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFamily {
 
     static final String EAGLE3 = "eagle3";
     static final String FP8_KV_CACHE = "fp8-kv-cache";
+    static final String ASYNC_SCHEDULING = "async-scheduling";
 
     private static final List<String> HARDWARE = List.of("h100-sxm", "h200-sxm");
     private static final List<String> PROFILES = List.of("vllm", "trtllm");
@@ -41,7 +43,11 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
                     "specs.md §4 (EAGLE-3 paper arXiv 2503.01840; Qwen3 community measurements)"),
             new CatalogEntry(FP8_KV_CACHE, "FP8 KV cache",
                     "KV cache stored in fp8: half the cache bytes read per decode step, twice the tokens held",
-                    "vLLM --kv-cache-dtype fp8 / TensorRT-LLM KV cache quantisation"));
+                    "vLLM --kv-cache-dtype fp8 / TensorRT-LLM KV cache quantisation"),
+            new CatalogEntry(ASYNC_SCHEDULING, "Asynchronous scheduling",
+                    "the engine schedules step n+1 and processes step n's output while step n runs on the GPU, "
+                            + "hiding host work up to the profile's asyncSchedulingHostOverlap",
+                    "vLLM --async-scheduling (vllm/v1/core/sched/async_scheduler.py); TensorRT-LLM overlap scheduler"));
 
     private final Map<String, GpuHardware> hardware;
     private final Map<String, GpuProfile> profiles;
@@ -68,7 +74,8 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
      * The same catalog with some of a profile's parameters set to other values inside their plausible ranges: what a
      * calibration sweep varies. Values outside a parameter's range are rejected.
      */
-    GpuAcceleratorModel withProfileValues(String profileId, Map<String, Double> values) {
+    @Override
+    public GpuAcceleratorModel withProfileValues(String profileId, Map<String, Double> values) {
         GpuProfile profile = profiles.get(profileId);
         if (profile == null) {
             throw new IllegalArgumentException("unknown GPU serving profile '" + profileId + "'");
@@ -76,6 +83,15 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
         Map<String, GpuProfile> changed = new LinkedHashMap<>(profiles);
         changed.put(profileId, profile.withValues(values));
         return new GpuAcceleratorModel(hardware, changed);
+    }
+
+    @Override
+    public Map<String, List<String>> calibrationSources(String profileId) {
+        GpuProfile profile = profiles.get(profileId);
+        if (profile == null) {
+            throw new IllegalArgumentException("unknown GPU serving profile '" + profileId + "'");
+        }
+        return profile.calibrationSources();
     }
 
     @Override
@@ -152,27 +168,27 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
     }
 
     /**
-     * Tokens the KV cache holds across all sequences: gpu_memory_utilization x HBM on every GPU, less the weight shard
-     * and the activation reserve, divided by the cache bytes a token costs (sliding layers only hold their window,
-     * Gated DeltaNet state counts once per sequence of the maximum length).
+     * Tokens the KV cache holds across all sequences, with the memory budget counted as the profile's engine counts
+     * it, divided by the cache bytes a token costs (sliding layers only hold their window, Gated DeltaNet state counts
+     * once per sequence of the maximum length).
      */
     static long kvCapacityTokens(ModelSpec model, GpuHardware hw, GpuProfile profile, int tp, Precision precision,
             GraphOptions options, int maxModelLen) {
-        double usablePerGpu = profile.value("gpuMemoryUtilization") * hw.hbmBytes();
         double weightsPerGpu = model.weightBytes(precision) / tp;
         double reservePerGpu = activationReserveBytes(model, profile, tp);
-        double leftPerGpu = usablePerGpu - weightsPerGpu - reservePerGpu;
+        double leftPerGpu = kvBudgetBytesPerGpu(hw, profile, weightsPerGpu + reservePerGpu);
         // Linear-attention state is held per sequence whatever its length; spread it over the longest sequence.
         double kvPerSequence = (model.kvBytesForContext(maxModelLen, options.honourSlidingWindow(),
                 options.kvBytesPerElement()) + model.recurrentStateBytesPerSequence()
                 + model.convStateBytesPerSequence(2.0)) / tp;
         double minimumCache = Math.min(kvPerSequence, kvPerSequence / maxModelLen * profile.value("kvBlockTokens"));
         if (leftPerGpu < minimumCache) {
+            double usablePerGpu = leftPerGpu + weightsPerGpu + reservePerGpu;
             throw new DoesNotFitException(String.format(Locale.ROOT,
-                    "%s in %s needs %.1f GB per GPU for weights and activations at TP %d, but %s offers %.1f GB "
-                            + "(gpu_memory_utilization %.2f x %.0f GB)",
+                    "%s in %s needs %.1f GB per GPU for weights and activations at TP %d, but %s leaves %.1f GB "
+                            + "for them and the KV cache (%s of %.1f GB)",
                     model.id(), precision.name().toLowerCase(Locale.ROOT), (weightsPerGpu + reservePerGpu) / 1e9, tp,
-                    hw.id(), usablePerGpu / 1e9, profile.value("gpuMemoryUtilization"), hw.hbmBytes() / 1e9),
+                    hw.id(), usablePerGpu / 1e9, profile.memoryRule(), hw.hbmBytes() / 1e9),
                     (weightsPerGpu + reservePerGpu + minimumCache) * tp, usablePerGpu * tp);
         }
         double bytesPerToken = kvPerSequence / maxModelLen;
@@ -180,6 +196,19 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
             return Long.MAX_VALUE; // no softmax attention layers: the cache never binds
         }
         return Math.max(1, (long) (leftPerGpu / bytesPerToken));
+    }
+
+    /**
+     * The KV-cache budget of one GPU. vLLM (v1/worker/gpu_worker.py determine_available_memory): requested =
+     * gpu_memory_utilization x total memory, less everything that is not KV cache (weights, peak activations, CUDA
+     * context, graphs). TensorRT-LLM (_torch/pyexecutor/_util.py, KvCacheConfig.free_gpu_memory_fraction): that
+     * fraction of the memory still free after weights and the profiling forward.
+     */
+    static double kvBudgetBytesPerGpu(GpuHardware hw, GpuProfile profile, double nonKvBytes) {
+        if (profile.hasParameter(GpuProfile.FREE_MEMORY_FRACTION)) {
+            return profile.value(GpuProfile.FREE_MEMORY_FRACTION) * (hw.hbmBytes() - nonKvBytes);
+        }
+        return profile.value(GpuProfile.MEMORY_UTILIZATION) * hw.hbmBytes() - nonKvBytes;
     }
 
     /**
@@ -195,7 +224,8 @@ public final class GpuAcceleratorModel implements AcceleratorModel {
                 widest = Math.max(widest, (long) m.expertIntermediateSize() * m.expertsPerToken());
             }
         }
-        double perToken = (4.0 * model.hiddenSize() + 3.0 * widest / tp) * 2.0;
+        double perToken = (profile.value("activationHiddenBuffers") * model.hiddenSize()
+                + profile.value("activationMlpBuffers") * widest / tp) * 2.0;
         return profile.value("fixedReserveBytesPerGpu") + profile.value("maxNumBatchedTokens") * perToken;
     }
 }

@@ -18,6 +18,7 @@ import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.CostCategory;
 import io.costbench.engine.port.Deployment;
+import io.costbench.engine.port.FrontEnd;
 import io.costbench.engine.port.OperatorTiming;
 import io.costbench.engine.port.Parameter;
 import io.costbench.engine.port.SchedulingRules;
@@ -44,6 +45,7 @@ final class GpuDeployment implements Deployment {
     private final List<Parameter> parameters;
     private final String sha256;
     private final Map<StepShape, StepCost> memo = new ConcurrentHashMap<>();
+    private final FrontEnd frontEnd;
 
     GpuDeployment(ModelSpec model, GpuHardware hardware, GpuProfile profile, int tensorParallel, Precision precision,
             Set<String> optimizations, GraphOptions graphOptions, SchedulingRules scheduling) {
@@ -55,8 +57,10 @@ final class GpuDeployment implements Deployment {
         this.optimizations = Set.copyOf(optimizations);
         this.graphOptions = graphOptions;
         this.scheduling = scheduling;
-        this.pricer = new GpuStepPricer(hardware, profile, tensorParallel, precision);
+        this.pricer = new GpuStepPricer(hardware, profile, tensorParallel, precision,
+                optimizations.contains(GpuAcceleratorModel.ASYNC_SCHEDULING));
         this.draftModel = scheduling.speculative() == null ? null : eagleDraft(model);
+        this.frontEnd = new FrontEnd(profile.value("frontEndRequestMs"), profile.value("frontEndTokenizeUsPerToken"));
         List<Parameter> all = new ArrayList<>(hardware.spec().list());
         all.addAll(profile.parameters().list());
         this.parameters = List.copyOf(all);
@@ -109,6 +113,11 @@ final class GpuDeployment implements Deployment {
     @Override
     public SchedulingRules scheduling() {
         return scheduling;
+    }
+
+    @Override
+    public FrontEnd frontEnd() {
+        return frontEnd;
     }
 
     @Override

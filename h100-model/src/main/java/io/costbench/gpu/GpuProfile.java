@@ -18,6 +18,11 @@ import io.costbench.engine.port.SpeculativeDecoding;
 record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareIds, int defaultTensorParallel,
         String defaultPrecision, List<String> defaultOptimizations) {
 
+    /** vLLM's budget: a fraction of the device's total memory. */
+    static final String MEMORY_UTILIZATION = "gpuMemoryUtilization";
+    /** TensorRT-LLM's budget: a fraction of the memory free after weights and activations. */
+    static final String FREE_MEMORY_FRACTION = "freeGpuMemoryFraction";
+
     @SuppressWarnings("unchecked")
     static GpuProfile load(String resource) {
         ParameterSet p = ParameterSet.load(resource);
@@ -52,6 +57,32 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
 
     double value(String name) {
         return parameters.value(name);
+    }
+
+    boolean hasParameter(String name) {
+        return parameters.parameters().containsKey(name);
+    }
+
+    /** Validation source keys each calibrated parameter was fitted on (the profile file's "calibrationSources"). */
+    @SuppressWarnings("unchecked")
+    Map<String, List<String>> calibrationSources() {
+        Map<String, List<String>> sources = new LinkedHashMap<>();
+        ((Map<String, List<String>>) parameters.extra().getOrDefault("calibrationSources", Map.of()))
+                .forEach((name, keys) -> {
+                    if (!parameters.parameters().containsKey(name)) {
+                        throw new IllegalStateException(id() + ": calibrationSources names unknown parameter " + name);
+                    }
+                    sources.put(name, List.copyOf(keys));
+                });
+        return sources;
+    }
+
+    /** How this profile's engine sizes the KV cache, in words for error messages. */
+    String memoryRule() {
+        return hasParameter(FREE_MEMORY_FRACTION)
+                ? String.format(java.util.Locale.ROOT, "free_gpu_memory_fraction %.2f of what is free",
+                        value(FREE_MEMORY_FRACTION))
+                : String.format(java.util.Locale.ROOT, "gpu_memory_utilization %.2f", value(MEMORY_UTILIZATION));
     }
 
     /** EAGLE-3 speculative decoding as this profile parameterises it. */

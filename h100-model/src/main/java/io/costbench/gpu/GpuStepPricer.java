@@ -39,7 +39,8 @@ final class GpuStepPricer {
     private final double fp8QuantKernels;
     private final double attentionKernels;
     private final double gemmKernels;
-    private final double moeKernels;
+    private final double moeGemmKernels;
+    private final double moeAuxKernels;
     private final double samplingKernels;
     private final double gemmComputeEff;
     private final double fp8Factor;
@@ -52,27 +53,37 @@ final class GpuStepPricer {
     private final double attnDecodeHalfCtx;
     private final double attnPrefillEff;
     private final double attnPrefillHalf;
-    private final double moeBwEff;
+    private final double attnDecodeComputeEff;
+    private final double moeBf16BwEff;
+    private final double moeFp8BwEff;
     private final double moeComputeEff;
+    private final double moeTileM;
+    private final double moeSmallBatchTileM;
+    private final double moeTileN;
+    private final double moeRoutingSkew;
+    private final double moeLayerFixedUs;
     private final double elementwiseEff;
+    private final double elementwiseComputeEff;
     private final double arBaseUs;
     private final double arPerPeerUs;
     private final double arBusEff;
 
-    GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision) {
+    /** @param asyncScheduling the engine overlaps its host work with the GPU (asyncSchedulingHostOverlap applies) */
+    GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision, boolean asyncScheduling) {
         this.hw = hw;
         this.tp = tp;
         this.precision = precision;
         cudaGraphMaxBatch = profile.value("cudaGraphMaxBatch");
         cpuStepUs = profile.value("cpuStepOverheadUs");
         cpuPerSequenceUs = profile.value("cpuPerSequenceUs");
-        hostOverlap = profile.value("hostOverlap");
+        hostOverlap = profile.value(asyncScheduling ? "asyncSchedulingHostOverlap" : "hostOverlap");
         eagerLaunchUs = profile.value("eagerLaunchUs");
         graphGapUs = profile.value("graphKernelGapUs");
         fp8QuantKernels = profile.value("fp8ActivationQuantKernels");
         attentionKernels = profile.value("attentionKernels");
         gemmKernels = profile.value("gemmKernels");
-        moeKernels = profile.value("moeKernels");
+        moeGemmKernels = profile.value("moeGemmKernels");
+        moeAuxKernels = profile.value("moeAuxKernels");
         samplingKernels = profile.value("samplingKernels");
         gemmComputeEff = profile.value("gemmComputeEfficiency");
         fp8Factor = profile.value("fp8ComputeEfficiencyFactor");
@@ -85,9 +96,17 @@ final class GpuStepPricer {
         attnDecodeHalfCtx = profile.value("attentionDecodeHalfContextTokens");
         attnPrefillEff = profile.value("attentionPrefillComputeEfficiency");
         attnPrefillHalf = profile.value("attentionPrefillHalfTokens");
-        moeBwEff = profile.value("moeBandwidthEfficiency");
+        attnDecodeComputeEff = profile.value("attentionDecodeComputeEfficiency");
+        moeBf16BwEff = profile.value("moeBf16BandwidthEfficiency");
+        moeFp8BwEff = profile.value("moeFp8BandwidthEfficiency");
         moeComputeEff = profile.value("moeComputeEfficiency");
+        moeTileM = profile.value("moeTileM");
+        moeSmallBatchTileM = profile.value("moeSmallBatchTileM");
+        moeTileN = profile.value("moeTileN");
+        moeRoutingSkew = profile.value("moeRoutingSkew");
+        moeLayerFixedUs = profile.value("moeLayerFixedUs");
         elementwiseEff = profile.value("elementwiseBandwidthEfficiency");
+        elementwiseComputeEff = profile.value("elementwiseComputeEfficiency");
         arBaseUs = profile.value("allReduceBaseLatencyUs");
         arPerPeerUs = profile.value("allReducePerPeerLatencyUs");
         arBusEff = profile.value("allReduceBusEfficiency");
@@ -148,7 +167,7 @@ final class GpuStepPricer {
         boolean decodeOnly = shape.isDecodeOnly();
         tally.decodeGraph |= withinCapture && decodeOnly;
         for (Operator op : graph.operators()) {
-            priceOperator(op, withinCapture, decodeOnly, tally);
+            priceOperator(op, tokens, withinCapture, decodeOnly, tally);
         }
     }
 
@@ -170,7 +189,7 @@ final class GpuStepPricer {
         }
     }
 
-    private void priceOperator(Operator op, boolean withinCapture, boolean decodeOnly, Tally tally) {
+    private void priceOperator(Operator op, int tokens, boolean withinCapture, boolean decodeOnly, Tally tally) {
         if (op.rows() == 0 && op.kind() != OperatorKind.ALL_REDUCE) {
             return;
         }
@@ -201,19 +220,23 @@ final class GpuStepPricer {
                 } else {
                     double context = op.contextTokens() / sequences;
                     double eff = attnDecodeEff * context / (context + attnDecodeHalfCtx);
-                    computeMs = op.flops() / (peak * attnPrefillEff) * 1e3;
+                    computeMs = op.flops() / (peak * attnDecodeComputeEff) * 1e3;
                     memoryMs = bytesMs(bytes, Math.max(eff, 1e-3));
                 }
                 kernels = attentionKernels;
             }
             case MOE_EXPERTS -> {
-                double touched = Math.max(1e-9, op.expertsTouched());
-                double rowsPerExpert = op.rows() / touched;
-                double mUtil = rowsPerExpert / (Math.ceil(rowsPerExpert / tileM) * tileM);
-                double peak = hw.denseFlopsPerSecond(precision);
-                computeMs = op.flops() / (peak * moeComputeEff * Math.min(1.0, mUtil)) * 1e3;
-                memoryMs = bytesMs(bytes, moeBwEff);
-                kernels = moeKernels;
+                MoeWork moe = moeWork(op, tokens);
+                bytes = moe.hbmBytes();
+                computeMs = op.flops() / (hw.denseFlopsPerSecond(precision) * moeComputeEff
+                        * moe.tileUtilisation()) * 1e3;
+                memoryMs = bytesMs(moe.weightBytes() + op.activationBytes(),
+                        precision == Precision.FP8 ? moeFp8BwEff : moeBf16BwEff);
+                // Routing, alignment, activation and combine: small kernels priced by the bytes they move.
+                double auxMs = moeAuxKernels * bytesMs(moe.auxBytes() / moeAuxKernels, elementwiseEff)
+                        + moeLayerFixedUs * US;
+                memoryMs += auxMs;
+                kernels = moeGemmKernels + moeAuxKernels;
             }
             case ALL_REDUCE -> {
                 computeMs = 0;
@@ -233,7 +256,7 @@ final class GpuStepPricer {
             }
             default -> {
                 // Norms, activations, gates, embedding gathers, Gated DeltaNet conv and recurrence: bandwidth-bound.
-                computeMs = op.flops() / (hw.denseFlopsPerSecond(Precision.BF16) * attnPrefillEff) * 1e3;
+                computeMs = op.flops() / (hw.denseFlopsPerSecond(Precision.BF16) * elementwiseComputeEff) * 1e3;
                 memoryMs = bytesMs(bytes, elementwiseEff);
                 kernels = 1;
             }
@@ -271,12 +294,12 @@ final class GpuStepPricer {
             }
             tally.operators.add(new OperatorTiming(op.name(), op.kind().name(), repeat, opMs * repeat, split,
                     op.flops() * repeat, bytes * repeat, 0,
-                    note(op, computeMs > memoryMs) + (graphed ? ", CUDA graph" : ", eager launch")));
+                    note(op, tokens, computeMs > memoryMs) + (graphed ? ", CUDA graph" : ", eager launch")));
         }
     }
 
     /** The mechanism that dominated an operator, in words (explanations only: pricing stays allocation-light). */
-    private String note(Operator op, boolean computeBound) {
+    private String note(Operator op, int tokens, boolean computeBound) {
         double sequences = Math.max(1, op.sequences());
         return switch (op.kind()) {
             case GEMM, LM_HEAD, MOE_ROUTER -> (computeBound ? "compute-bound GEMM" : "weight streaming")
@@ -284,13 +307,82 @@ final class GpuStepPricer {
             case ATTENTION -> op.prefill()
                     ? "prefill attention, " + Math.round(op.rows() / sequences) + " query tokens per sequence"
                     : "decode attention, mean context " + Math.round(op.contextTokens() / sequences) + " tokens";
-            case MOE_EXPERTS -> String.format(Locale.ROOT, "grouped GEMM over %.1f of %d experts",
-                    op.expertsTouched(), op.experts());
+            case MOE_EXPERTS -> String.format(Locale.ROOT,
+                    "grouped GEMM over %.1f of %d experts (routing skew %.2f), %.1f rows per expert",
+                    moeTouched(op, tokens), op.experts(), moeRoutingSkew,
+                    op.rows() / Math.max(1e-9, moeTouched(op, tokens)));
             case ALL_REDUCE -> (op.name().contains("all_gather") ? "all-gather" : "all-reduce") + " over " + tp
                     + " GPUs";
             case SAMPLING -> "sampling (eager)";
             default -> "bandwidth-bound element-wise";
         };
+    }
+
+    /**
+     * What one MoE layer's grouped GEMMs move and how well their tiles fill the SMs.
+     *
+     * @param weightBytes     expert weights streamed (the experts the batch routes to)
+     * @param auxBytes        bytes of the routing, alignment and combine kernels
+     * @param tileUtilisation fraction of the padded tiles and SM waves doing useful rows
+     */
+    record MoeWork(double weightBytes, double auxBytes, double hbmBytes, double tileUtilisation) {
+    }
+
+    /**
+     * vLLM's fused_moe: moe_align_block_size pads every expert's rows to BLOCK_SIZE_M (16 for decode-sized batches,
+     * 64 otherwise in the default configs), the grid runs ceil(rows / BLOCK_SIZE_M) x ceil(N / BLOCK_SIZE_N) tiles per
+     * expert; the gate/up GEMM (N = 2 x I) and the down GEMM (N = hidden) each in waves over the SMs. TensorRT-LLM's
+     * CUTLASS grouped GEMM pads and tiles the same way with its own tile.
+     */
+    MoeWork moeWork(Operator op, int tokens) {
+        double touched = moeTouched(op, tokens);
+        double bytesPerExpert = op.expertsTouched() > 0 ? op.weightBytes() / op.expertsTouched() : 0;
+        double weightBytes = touched * bytesPerExpert;
+        double routedRows = op.rows();
+        double rowsPerExpert = routedRows / Math.max(1e-9, touched);
+        double tileM = tokens <= op.experts() ? moeSmallBatchTileM : moeTileM;
+        double mTiles = Math.ceil(rowsPerExpert / tileM);
+        double mUtil = rowsPerExpert / (mTiles * tileM);
+        double intermediate = op.outFeatures() / 3.0;
+        double hidden = op.inFeatures();
+        int sms = hw.streamingMultiprocessors();
+        double upTiles = touched * mTiles * Math.ceil(2 * intermediate / moeTileN);
+        double downTiles = touched * mTiles * Math.ceil(hidden / moeTileN);
+        // The gate/up GEMM does two thirds of the FLOPs, the down GEMM one third.
+        double waveUtil = (2.0 / 3) * waves(upTiles, sms) + (1.0 / 3) * waves(downTiles, sms);
+        // Router logits (fp32) in, top-k ids and weights out, sorted ids, and the combine's read of every routed row.
+        double auxBytes = tokens * (double) op.experts() * 4 + routedRows * 12 + (routedRows + tokens) * hidden * 2;
+        return new MoeWork(weightBytes, auxBytes, weightBytes + op.activationBytes() + auxBytes,
+                Math.min(1.0, mUtil * waveUtil));
+    }
+
+    private static double waves(double tiles, int sms) {
+        return tiles >= sms ? tiles / (Math.ceil(tiles / sms) * sms) : 1.0;
+    }
+
+    /**
+     * Distinct experts a step's tokens route to. Expert popularity falls as rank^-skew (0 = uniform, the upper
+     * bound on experts touched); each token draws top-k experts, so expert i is missed with (1 - k p_i)^tokens.
+     */
+    double moeTouched(Operator op, double tokens) {
+        int experts = op.experts();
+        if (experts == 0 || op.expertsTouched() >= experts) {
+            return op.expertsTouched(); // a graph that reads every expert every step
+        }
+        double topK = op.rows() / Math.max(1.0, tokens);
+        if (moeRoutingSkew == 0) {
+            return experts * (1.0 - Math.pow(1.0 - topK / experts, tokens));
+        }
+        double norm = 0;
+        for (int i = 1; i <= experts; i++) {
+            norm += Math.pow(i, -moeRoutingSkew);
+        }
+        double touched = 0;
+        for (int i = 1; i <= experts; i++) {
+            double p = Math.min(1.0, topK * Math.pow(i, -moeRoutingSkew) / norm);
+            touched += 1.0 - Math.pow(1.0 - p, tokens);
+        }
+        return touched;
     }
 
     /** Fraction of the tensor cores a GEMM of this shape keeps busy: M and N padding to tiles, and SM waves. */

@@ -28,8 +28,17 @@ final class CalibrationData {
      */
     record Row(String file, String hardwareId, String profileId, String modelId, Precision precision, int tp,
             int inputTokens, int outputTokens, int concurrency, int numPrompts, double tpotMs, double ttftMs,
-            double throughput, String label) {
+            double throughput, String label, double rangeRatio, boolean fp8KvCache, boolean asyncScheduling,
+            boolean viaServer) {
     }
+
+    /**
+     * AIConfigurator rows that are InferenceX nightly dumps run as InferenceX runs them (random range ratio 0.8, 10 x
+     * concurrency prompts, FP8 KV cache, through the server; not async scheduling, whose effect the rows do not show);
+     * AIConfigurator's own collections run in-process; see the service's AiconfiguratorReader for the sources.
+     */
+    private static final java.util.regex.Pattern INFERENCEX_DUMP =
+            java.util.regex.Pattern.compile("^source_file=\\d{4}-\\d{2}-\\d{2}\\.csv; model=.*wip=");
 
     private CalibrationData() {
     }
@@ -82,7 +91,7 @@ final class CalibrationData {
             rows.add(new Row(PUBLIC, "h100-sxm", parts[0], "qwen3-8b", Precision.BF16, 1, 233, 221, concurrency, 100,
                     Double.parseDouble(m.get("TPOT_ms_mean")), number(m.get("TTFT_ms_mean")),
                     number(m.get("output_tokens_per_s_total")),
-                    "GPUStack qwen3-8b " + parts[0] + " c=" + concurrency));
+                    "GPUStack qwen3-8b " + parts[0] + " c=" + concurrency, 1.0, false, false, true));
         }
         return rows;
     }
@@ -110,9 +119,12 @@ final class CalibrationData {
             double ttft = Double.parseDouble(r.get("silicon_ttft_ms"));
             double tpot = Double.parseDouble(r.get("silicon_tpot_ms"));
             double throughput = concurrency * osl / ((ttft + (osl - 1) * tpot) / 1e3);
-            rows.add(new Row(AICONFIGURATOR, hardware, profile, model, precision, tp, isl, osl, concurrency, 0, tpot,
-                    ttft, throughput, String.format("%s %s %s %s tp%d %d/%d c=%d", hardware, r.get("backend"),
-                            model, precision.name().toLowerCase(), tp, isl, osl, concurrency)));
+            boolean inferencex = INFERENCEX_DUMP.matcher(r.getOrDefault("silicon_data_source", "")).find();
+            rows.add(new Row(AICONFIGURATOR, hardware, profile, model, precision, tp, isl, osl, concurrency,
+                    inferencex ? 10 * concurrency : 0, tpot, ttft, throughput, String.format(
+                            "%s %s %s %s tp%d %d/%d c=%d%s", hardware, r.get("backend"), model,
+                            precision.name().toLowerCase(), tp, isl, osl, concurrency, inferencex ? " (InferenceX)" : ""),
+                    inferencex ? 0.8 : 1.0, inferencex, false, inferencex));
         }
         return rows;
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -121,6 +122,59 @@ class GpuMechanismsTest {
         assertThat(top8).isGreaterThan(top2 * 1.5);
     }
 
+    @Test
+    void asyncSchedulingHidesHostWorkBehindTheGpuStep() {
+        ModelSpec model = TestModels.qwen3_8b();
+        DeploymentRequest plain = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16, null, 4096);
+        DeploymentRequest async = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.ASYNC_SCHEDULING), 4096);
+        StepShape decode = StepShape.decode(8, 1024);
+        double exposed = GPU.deploy(model, plain).price(decode).ms(CostCategory.HOST);
+        double hidden = GPU.deploy(model, async).price(decode).ms(CostCategory.HOST);
+        assertThat(exposed).isGreaterThan(0.5);
+        assertThat(hidden).isLessThan(exposed);
+    }
+
+    @Test
+    void skewedRoutingTouchesFewerExpertsThanUniform() {
+        StepShape decode = StepShape.decode(16, 1024);
+        GpuAcceleratorModel skewed = GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
+                Map.of("moeRoutingSkew", 1.0));
+        DeploymentRequest request = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16, null, 4096);
+        OperatorTiming uniform = moeOperator(GpuAcceleratorModel.fromCatalog().deploy(TestModels.qwen3_30b_a3b(),
+                request).explain(decode));
+        OperatorTiming zipf = moeOperator(skewed.deploy(TestModels.qwen3_30b_a3b(), request).explain(decode));
+        assertThat(zipf.hbmBytes()).isLessThan(uniform.hbmBytes());
+        assertThat(zipf.timeMs()).isLessThan(uniform.timeMs());
+    }
+
+    @Test
+    void moeLayerFixedCostIsAddedOncePerMoeLayer() {
+        StepShape decode = StepShape.decode(4, 1024);
+        DeploymentRequest request = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16, null, 4096);
+        ModelSpec moe = TestModels.qwen3_30b_a3b();
+        double base = moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
+                Map.of("moeLayerFixedUs", 0.0)).deploy(moe, request).explain(decode)).timeMs();
+        OperatorTiming withFixed = moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
+                Map.of("moeLayerFixedUs", 100.0)).deploy(moe, request).explain(decode));
+        assertThat(withFixed.timeMs() - base).isCloseTo(0.1 * withFixed.repeat(), within(1e-9));
+    }
+
+    @Test
+    void prefillGroupedGemmPaysForPaddingFewRowsPerExpert() {
+        // 256 prompt tokens x 8 of 128 experts = 16 rows per expert, padded to BLOCK_SIZE_M 64: a quarter used.
+        GpuStepPricer pricer = new GpuStepPricer(GpuHardware.load("catalog/gpu/hardware/h100-sxm.json"),
+                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16, false);
+        io.costbench.engine.graph.Operator few = io.costbench.engine.graph.Operator.of("moe",
+                io.costbench.engine.graph.OperatorKind.MOE_EXPERTS).rows(256 * 8).gemm(3 * 768, 2048)
+                .experts(128, 128).weightBytes(128 * 3.0 * 768 * 2048 * 2).build();
+        io.costbench.engine.graph.Operator many = io.costbench.engine.graph.Operator.of("moe",
+                io.costbench.engine.graph.OperatorKind.MOE_EXPERTS).rows(1024 * 8).gemm(3 * 768, 2048)
+                .experts(128, 128).weightBytes(128 * 3.0 * 768 * 2048 * 2).build();
+        assertThat(pricer.moeWork(few, 256).tileUtilisation()).isLessThan(0.3);
+        assertThat(pricer.moeWork(many, 1024).tileUtilisation()).isGreaterThan(0.9);
+    }
+
     private static OperatorTiming moeOperator(StepExplanation e) {
         return e.operators().stream().filter(o -> o.kind().equals("MOE_EXPERTS")).findFirst().orElseThrow();
     }
@@ -161,11 +215,25 @@ class GpuMechanismsTest {
                 .kvCacheCapacityTokens();
         long fp8Cache = deploy(TestModels.qwen3_8b(), "h100-sxm", "vllm", 1, Precision.BF16,
                 Set.of(GpuAcceleratorModel.FP8_KV_CACHE)).scheduling().kvCacheCapacityTokens();
-        // 0.9 x 80 GB - 16.4 GB weights - reserve, over 144 KiB per token: roughly 350-400k tokens.
-        assertThat(h100).isBetween(330_000L, 420_000L);
-        assertThat(h200).isGreaterThan(2 * h100);
+        // 0.9 x 85.52 GB (the 81,559 MiB the device reports) - 16.4 GB weights - reserve, over 144 KiB per token.
+        assertThat(h100).isBetween(370_000L, 420_000L);
+        // vLLM's budget is 0.9 x total less what is not cache, so the cache grows by the whole extra 0.9 x 65 GB.
+        assertThat((h200 - h100) * 147_456.0).isCloseTo(0.9 * (150_754_820_096.0 - 85_520_809_984.0), within(1e7));
         assertThat(fp8Weights).isGreaterThan(h100);
         assertThat((double) fp8Cache / h100).isCloseTo(2.0, within(0.01));
+    }
+
+    @Test
+    void tensorRtLlmSizesTheCacheFromWhatIsFreeAfterWeights() {
+        GpuHardware h100 = GpuHardware.load("catalog/gpu/hardware/h100-sxm.json");
+        GpuProfile vllm = GpuProfile.load("catalog/gpu/profiles/vllm.json");
+        GpuProfile trt = GpuProfile.load("catalog/gpu/profiles/trtllm.json");
+        double nonKv = 20e9;
+        // vLLM: 0.9 x total - non-KV; TensorRT-LLM: 0.9 x (total - non-KV), 0.1 x non-KV more.
+        assertThat(GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, vllm, nonKv))
+                .isCloseTo(0.9 * 85_520_809_984.0 - nonKv, within(1.0));
+        assertThat(GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, trt, nonKv)
+                - GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, vllm, nonKv)).isCloseTo(0.1 * nonKv, within(1.0));
     }
 
     @Test
@@ -205,7 +273,7 @@ class GpuMechanismsTest {
     @Test
     void gemmUtilisationPadsSmallMToTheTile() {
         GpuStepPricer pricer = new GpuStepPricer(GpuHardware.load("catalog/gpu/hardware/h100-sxm.json"),
-                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16);
+                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16, false);
         double m8 = pricer.gemmShapeUtilisation(gemmOp(8, 4096));
         double m64 = pricer.gemmShapeUtilisation(gemmOp(64, 4096));
         double m100 = pricer.gemmShapeUtilisation(gemmOp(100, 4096));

@@ -15,9 +15,9 @@ final class SimulatedPredictor {
     }
 
     static Prediction predict(Deployment d, CalibrationData.Row row) {
-        Workload workload = row.numPrompts() > 0
-                ? new Workload(row.inputTokens(), row.outputTokens(), 1.0, row.concurrency(), 0, row.numPrompts(), 0)
-                : Workload.closedLoop(row.inputTokens(), row.outputTokens(), row.concurrency(), 0);
+        int prompts = row.numPrompts() > 0 ? row.numPrompts() : Math.max(20, 10 * row.concurrency());
+        Workload workload = new Workload(row.inputTokens(), row.outputTokens(), row.rangeRatio(), row.concurrency(), 0,
+                prompts, 0);
         SimulationResult result = ServingSimulator.simulate(d, workload);
         return new Prediction(result.metric("mean_tpot_ms"), result.metric("mean_ttft_ms"),
                 result.metric("output_throughput"));

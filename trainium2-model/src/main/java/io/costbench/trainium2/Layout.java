@@ -14,7 +14,7 @@ import io.costbench.engine.graph.GraphOptions;
  */
 public record Layout(boolean shardGdnHeads, boolean packGdnState, boolean padInProjection, boolean fusedGdn,
         boolean selectiveExperts, boolean onDeviceSampling, boolean speculative, int maxFastHeadDim,
-        int kvBlockTokens, boolean honourSlidingWindow) {
+        int kvBlockTokens, boolean honourSlidingWindow, boolean nkiKernels, boolean sequenceParallel) {
 
     static Layout of(Set<Switch> on, int defaultBlockTokens, int optimizedBlockTokens) {
         EnumSet<Switch> s = on.isEmpty() ? EnumSet.noneOf(Switch.class) : EnumSet.copyOf(on);
@@ -23,7 +23,7 @@ public record Layout(boolean shardGdnHeads, boolean packGdnState, boolean padInP
                 s.contains(Switch.SELECTIVE_EXPERT_DECODE), s.contains(Switch.ON_DEVICE_SAMPLING),
                 s.contains(Switch.EAGLE3), s.contains(Switch.FAST_ATTENTION_HEAD_DIM_256) ? 256 : 128,
                 s.contains(Switch.KV_BLOCK_16) ? optimizedBlockTokens : defaultBlockTokens,
-                s.contains(Switch.SWA_WINDOW));
+                s.contains(Switch.SWA_WINDOW), s.contains(Switch.NKI_KERNELS), s.contains(Switch.SEQUENCE_PARALLEL));
     }
 
     /** The engine graph options for a decode step (experts by router only with selective decode). */

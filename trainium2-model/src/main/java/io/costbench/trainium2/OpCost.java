@@ -26,6 +26,10 @@ final class OpCost {
     double tensorBusySeconds;
     long raggedTailTiles;
     double spillBytes;
+    String moePath;
+    long moeBlocks;
+    double collectiveIntraChipS;
+    double collectiveInterChipS;
     String note = "";
 
     OpCost(String name, String kind, int repeat) {

@@ -26,6 +26,10 @@ record PricedExecution(StepCost cost, List<OperatorTiming> operators, Map<String
         long ragged = 0;
         long transfers = 0;
         long[] histogram = new long[4];
+        double moeBlocks = 0;
+        double intraChip = 0;
+        double interChip = 0;
+        Map<String, Double> moePaths = new LinkedHashMap<>();
         for (OpCost op : ops) {
             OperatorTiming timing = op.timing();
             timings.add(timing);
@@ -39,6 +43,13 @@ record PricedExecution(StepCost cost, List<OperatorTiming> operators, Map<String
             spill += op.spillBytes * op.repeat;
             ragged += op.raggedTailTiles * op.repeat;
             transfers += op.transfers * op.repeat;
+            moeBlocks += op.moeBlocks * op.repeat;
+            intraChip += op.collectiveIntraChipS * op.repeat;
+            interChip += op.collectiveInterChipS * op.repeat;
+            if (op.moePath != null) {
+                moePaths.merge("moe_layers_" + op.moePath.toLowerCase(java.util.Locale.ROOT), (double) op.repeat,
+                        Double::sum);
+            }
             for (int i = 0; i < histogram.length; i++) {
                 histogram[i] += op.transfersByBytesPerPartition[i] * op.repeat;
             }
@@ -63,6 +74,10 @@ record PricedExecution(StepCost cost, List<OperatorTiming> operators, Map<String
         counters.put("ragged_tail_tiles", (double) ragged);
         counters.put("sbuf_spill_bytes", spill);
         counters.put("collective_ms", cost.ms(CostCategory.COMMUNICATION));
+        counters.put("collective_intra_chip_ms", intraChip * 1e3);
+        counters.put("collective_inter_chip_ms", interChip * 1e3);
+        counters.putAll(moePaths);
+        counters.put("moe_blocks", moeBlocks);
         counters.put("host_ms", cost.ms(CostCategory.HOST));
         return new PricedExecution(cost, List.copyOf(timings), counters);
     }

@@ -15,6 +15,7 @@ final class Resources {
     final int lnc;
     final int coresPerChip;
     final int partitions;
+    final double tileColumns;
     final double clockHz;
     final int movingColumns;
     final double stationaryLoadCycles;
@@ -37,7 +38,12 @@ final class Resources {
     final double neuronLinkBytesPerSecond;
     final double intraChipCollectiveBytesPerSecond;
     final double collectiveBaseLatencyS;
-    final double collectiveHopLatencyS;
+    final double neuronLinkHopLatencyS;
+    final double interChipCollectiveSetupS;
+    final int dmaPartitionsPerEngine;
+    final int chipsPerInstance;
+    final int torusRows;
+    final int torusColumns;
     final double hostLinkBytesPerSecond;
     // serving stack
     final double stepOverheadS;
@@ -51,12 +57,32 @@ final class Resources {
     final double attentionKvStagingBytes;
     final double expertGatherSetupS;
     final double draftStepOverheadS;
-    final double tensorEfficiency;
+    final double nkiGemmEfficiency;
+    final double decodeGemmEfficiency;
+    final double compilerGemmEfficiency;
+    final double flashAttentionEfficiency;
+    final double decodeAttentionEfficiency;
+    final double gdnPrefillEfficiency;
+    final double gdnPrefillFlopsFactor;
+    final double selectiveLoadingThreshold;
+    final int moeBlockTokens;
+    final double moeBlockFixedCostS;
+    final double logitBytes;
+    final double onDeviceSamplingHostS;
+    final double spillBytesPerPartition;
+    final double prefillAttentionBytesPerPartition;
+    final double prefillScoresBytesPerPartition;
 
-    Resources(ParameterSet hw, ParameterSet stack, int lnc, Precision precision) {
+    /**
+     * @param hw      the chip
+     * @param kernels NxD Inference kernel and runtime parameters every Neuron stack shares
+     * @param stack   the serving stack's host-side parameters
+     */
+    Resources(ParameterSet hw, ParameterSet kernels, ParameterSet stack, int lnc, Precision precision) {
         this.lnc = lnc;
         coresPerChip = (int) hw.value("neuronCoresPerChip");
         partitions = (int) hw.value("sbufPartitions");
+        tileColumns = hw.value("tensorEngineColumns");
         clockHz = hw.value("tensorEngineClockHz");
         movingColumns = (int) hw.value("tensorMovingColumnsPerInstruction");
         stationaryLoadCycles = hw.value("tensorStationaryLoadCycles");
@@ -83,20 +109,39 @@ final class Resources {
         neuronLinkBytesPerSecond = hw.value("neuronLinkBytesPerSecondPerChip");
         intraChipCollectiveBytesPerSecond = hw.value("intraChipCollectiveBytesPerSecond");
         collectiveBaseLatencyS = hw.value("collectiveBaseLatencyUs") * US;
-        collectiveHopLatencyS = hw.value("collectiveHopLatencyUs") * US;
+        neuronLinkHopLatencyS = hw.value("neuronLinkHopLatencyUs") * US;
+        interChipCollectiveSetupS = hw.value("interChipCollectiveSetupUs") * US;
+        dmaPartitionsPerEngine = (int) hw.value("dmaPartitionsPerEngine");
+        chipsPerInstance = (int) hw.value("chipsPerInstance");
+        torusRows = (int) hw.value("torusRows");
+        torusColumns = (int) hw.value("torusColumns");
         hostLinkBytesPerSecond = hw.value("hostLinkBytesPerSecond");
         stepOverheadS = stack.value("stepRuntimeOverheadUs") * US;
         hostRoundTripS = stack.value("hostRoundTripUs") * US;
         hostSamplingSPerLogit = stack.value("hostSamplingNsPerLogit") * 1e-9;
         hostPerSequenceS = stack.value("hostPerSequenceUs") * US;
-        dependentDmaDepth = stack.value("dependentDmaDepth");
-        gdnSpillStages = (int) stack.value("gdnUnfusedSpillStages");
-        gdnRecurrenceInstructions = (int) stack.value("gdnRecurrenceInstructionsPerHead");
-        slowAttentionKvPasses = (int) stack.value("slowAttentionKvPasses");
-        attentionKvStagingBytes = stack.value("attentionKvStagingBytes");
+        dependentDmaDepth = kernels.value("dependentDmaDepth");
+        gdnSpillStages = (int) kernels.value("gdnUnfusedSpillStages");
+        gdnRecurrenceInstructions = (int) kernels.value("gdnRecurrenceInstructionsPerHead");
+        slowAttentionKvPasses = (int) kernels.value("slowAttentionKvPasses");
+        attentionKvStagingBytes = kernels.value("attentionKvStagingBytes");
         expertGatherSetupS = stack.value("expertGatherSetupUs") * US;
-        draftStepOverheadS = stack.value("draftStepOverheadUs") * US;
-        tensorEfficiency = stack.value("tensorPipelineEfficiency");
+        draftStepOverheadS = kernels.value("draftStepOverheadUs") * US;
+        nkiGemmEfficiency = kernels.value("nkiGemmEfficiency");
+        decodeGemmEfficiency = kernels.value("decodeGemmEfficiency");
+        compilerGemmEfficiency = kernels.value("compilerGemmEfficiency");
+        flashAttentionEfficiency = kernels.value("flashAttentionEfficiency");
+        decodeAttentionEfficiency = kernels.value("decodeAttentionEfficiency");
+        gdnPrefillEfficiency = kernels.value("gdnChunkedPrefillEfficiency");
+        gdnPrefillFlopsFactor = kernels.value("gdnChunkedPrefillFlopsFactor");
+        selectiveLoadingThreshold = kernels.value("selectiveLoadingThreshold");
+        moeBlockTokens = (int) kernels.value("blockwiseMoeBlockTokens");
+        moeBlockFixedCostS = kernels.value("moeBlockFixedCostUs") * US;
+        logitBytes = kernels.value("logitBytes");
+        spillBytesPerPartition = kernels.value("spillBytesPerPartition");
+        prefillAttentionBytesPerPartition = kernels.value("prefillAttentionBytesPerPartition");
+        prefillScoresBytesPerPartition = kernels.value("prefillScoresBytesPerPartition");
+        onDeviceSamplingHostS = stack.value("onDeviceSamplingHostUs") * US;
     }
 
     private static double dmaEnginesPerRank(ParameterSet hw, int lnc) {

@@ -34,7 +34,6 @@ import io.costbench.engine.port.SpeculativeDecoding;
 final class StepPricer {
 
     private static final double ACT_BYTES = 2.0;
-    private static final double LOGIT_BYTES = 4.0;
 
     private final ModelSpec model;
     private final int tp;
@@ -48,6 +47,7 @@ final class StepPricer {
     private final int gdnHeadsPerRank;
     private final double gdnStateBytesPerHead;
     private final double gdnConvBytesPerSequence;
+    private final double p;
 
     StepPricer(ModelSpec model, int tp, int chips, Precision precision, Layout layout, Resources resources,
             DraftHead draft) {
@@ -68,6 +68,15 @@ final class StepPricer {
                 : (double) gdn.keyHeadDim() * gdn.valueHeadDim() * gdn.stateBytesPerElement();
         this.gdnConvBytesPerSequence = gdn == null ? 0
                 : (double) gdn.convChannels() / split * (gdn.convKernelTokens() - 1) * ACT_BYTES;
+        this.p = resources.partitions;
+    }
+
+    /**
+     * The GEMM efficiency: a decode step's small-M GEMMs are counted per instruction and tile (decode efficiency); a
+     * prompt's large GEMMs run at the NKI kernels' pipeline efficiency, or the compiler's own GEMMs' without them.
+     */
+    private double gemmEfficiency(boolean prefill) {
+        return !prefill ? r.decodeGemmEfficiency : layout.nkiKernels() ? r.nkiGemmEfficiency : r.compilerGemmEfficiency;
     }
 
     /** A decode execution of {@code batch} compiled rows, each verifying {@code tokensPerSequence} tokens. */
@@ -110,12 +119,13 @@ final class StepPricer {
         OpCost c = new OpCost(op.name(), op.kind().name(), op.repeat());
         c.flops = op.flops();
         switch (op.kind()) {
-            case GEMM, LM_HEAD -> gemm(c, op, op.name().endsWith("in_proj") && layout.padInProjection());
+            case GEMM, LM_HEAD -> gemm(c, op, op.name().endsWith("in_proj") && layout.padInProjection(),
+                    gemmEfficiency(prefill));
             case MOE_ROUTER -> {
-                gemm(c, op, false);
+                gemm(c, op, false, gemmEfficiency(prefill));
                 vector(c, op.rows() * (double) op.outFeatures() * 2);
             }
-            case MOE_EXPERTS -> experts(c, op);
+            case MOE_EXPERTS -> experts(c, op, prefill);
             case ATTENTION -> {
                 if (op.prefill()) {
                     prefillAttention(c, op);
@@ -125,14 +135,14 @@ final class StepPricer {
             }
             case GDN_CONV -> gdnConv(c, op, prefill);
             case GDN_RECURRENCE -> gdnRecurrence(c, op, prefill);
-            case ALL_REDUCE -> collective(c, op);
+            case ALL_REDUCE -> collective(c, op, prefill);
             case SAMPLING -> sampling(c, op);
             case EMBEDDING -> {
                 double bytes = op.rows() * (double) model.hiddenSize() * ACT_BYTES;
                 stream(c, op.rows(), bytes / Math.max(1, op.rows()), model.hiddenSize() * ACT_BYTES, 0);
                 c.hbmBytes += bytes;
             }
-            default -> elementwise(c, op);
+            default -> elementwise(c, op, prefill);
         }
         return c;
     }
@@ -168,7 +178,8 @@ final class StepPricer {
             return;
         }
         double bytes = count * bytesEach;
-        int engines = Math.min(r.dmaEngines, Math.max(1, (int) Math.ceil(partitions / 8.0)) * r.lnc);
+        int engines = Math.min(r.dmaEngines,
+                Math.max(1, (int) Math.ceil(partitions / (double) r.dmaPartitionsPerEngine)) * r.lnc);
         double hbm = bytes / r.hbmBytesPerSecond;
         double engine = bytes / (engines * r.dmaEngineBytesPerSecond * r.dmaEfficiency(bytesPerPartition));
         double data = Math.max(hbm, engine);
@@ -196,13 +207,13 @@ final class StepPricer {
      * stationary, one output column per cycle) and weights stationary (tile load + one moving column per token),
      * plus the fixed per-instruction overhead. Records tiles and instructions.
      */
-    private double tensorSeconds(OpCost c, double m, double k, double n) {
+    private double tensorSeconds(OpCost c, double m, double k, double n, double efficiency) {
         if (m <= 0 || k <= 0 || n <= 0) {
             return 0;
         }
         double kTiles = Math.ceil(k / r.contractionTile);
-        double mTiles = Math.ceil(m / 128.0);
-        double nTiles = Math.ceil(n / 128.0);
+        double mTiles = Math.ceil(m / p);
+        double nTiles = Math.ceil(n / r.tileColumns);
         double movingInstr = mTiles * kTiles * Math.ceil(n / r.movingColumns);
         double moving = mTiles * kTiles * n + movingInstr * r.instructionOverheadCycles;
         double stationaryInstr = kTiles * nTiles * Math.ceil(m / r.movingColumns);
@@ -211,7 +222,7 @@ final class StepPricer {
         double cycles = Math.min(moving, stationary);
         c.tensorTiles += mTiles * kTiles * nTiles;
         c.tensorInstructions += moving <= stationary ? movingInstr : stationaryInstr;
-        double s = cycles / r.clockHz / r.lnc / r.tensorEfficiency;
+        double s = cycles / r.clockHz / r.lnc / efficiency;
         c.tensorBusySeconds += s;
         return s;
     }
@@ -231,31 +242,31 @@ final class StepPricer {
      * that overlaps each tile's load with the previous tile's matmul. A ragged tail tile is a differently-shaped
      * instruction: its load waits for the loop to drain, runs on fewer partitions (DMA engines), then its matmul.
      */
-    private void gemm(OpCost c, Operator op, boolean padRows) {
+    private void gemm(OpCost c, Operator op, boolean padRows, double efficiency) {
         double n = op.outFeatures();
         double k = op.inFeatures();
         double m = op.rows();
         double bpe = op.weightBytes() / Math.max(1.0, n * k);
-        double rows = padRows ? Math.ceil(n / 128.0) * 128 : n;
-        long fullTiles = (long) Math.floor(rows / 128.0);
-        double tail = rows - fullTiles * 128.0;
+        double rows = padRows ? Math.ceil(n / p) * p : n;
+        long fullTiles = (long) Math.floor(rows / p);
+        double tail = rows - fullTiles * p;
         double rowBytes = k * bpe;
         double bpp = r.weightBytesPerPartition(rowBytes);
         long chunks = (long) Math.ceil(rowBytes / r.maxBytesPerPartition);
-        double computeFull = tensorSeconds(c, m, k, fullTiles * 128.0);
+        double computeFull = tensorSeconds(c, m, k, fullTiles * p, efficiency);
         if (fullTiles > 0) {
-            long count = Math.max(1, (long) Math.ceil(fullTiles * 128.0 * rowBytes / (128 * bpp)));
-            stream(c, count, fullTiles * 128.0 * rowBytes / count, bpp, computeFull);
+            long count = Math.max(1, (long) Math.ceil(fullTiles * p * rowBytes / (p * bpp)));
+            stream(c, count, fullTiles * p * rowBytes / count, bpp, computeFull);
             c.add(DMA_FIXED, r.dmaFixedCostS); // prologue: the first tile's load is not hidden
         }
         c.hbmBytes += rows * rowBytes;
         if (tail > 0) {
             c.raggedTailTiles++;
             dependent(c, chunks, tail * rowBytes / chunks, Math.min(rowBytes, r.maxBytesPerPartition), (int) tail);
-            c.add(COMPUTE, tensorSeconds(c, m, k, tail) + r.instructionOverheadCycles / r.clockHz);
+            c.add(COMPUTE, tensorSeconds(c, m, k, tail, efficiency) + r.instructionOverheadCycles / r.clockHz);
             c.note = "ragged " + (int) tail + "-row tail tile breaks the DMA/compute pipeline";
         } else {
-            c.note = padRows && rows > n ? "padded to " + (long) rows + " rows: whole 128-row tiles" : "";
+            c.note = padRows && rows > n ? "padded to " + (long) rows + " rows: whole " + (int) p + "-row tiles" : "";
         }
         spill(c, op);
     }
@@ -264,50 +275,172 @@ final class StepPricer {
     private void spill(OpCost c, Operator op) {
         double excess = op.activationBytes() - r.sbufUsableBytes;
         if (excess > 0) {
-            long count = (long) Math.ceil(excess / (128 * 8192.0));
-            stream(c, 2 * count, excess / count, 8192, 0);
+            long count = (long) Math.ceil(excess / (p * r.spillBytesPerPartition));
+            stream(c, 2 * count, excess / count, r.spillBytesPerPartition, 0);
             c.spillBytes += 2 * excess;
             c.hbmBytes += 2 * excess;
         }
     }
 
-    private void elementwise(OpCost c, Operator op) {
-        vector(c, op.activationBytes() / ACT_BYTES / 2);
+    private void elementwise(OpCost c, Operator op, boolean prefill) {
+        // Sequence parallelism shards a prompt's norms and residuals across the ranks.
+        double share = prefill && layout.sequenceParallel() ? 1.0 / tp : 1.0;
+        vector(c, op.activationBytes() / ACT_BYTES / 2 * share);
         spill(c, op);
     }
 
-    private void experts(OpCost c, Operator op) {
+    /**
+     * NxD Inference's routed experts (expert_mlps_v2.py forward()): selective loading when tokens x top_k / experts is
+     * below the threshold (token generation, and tiny speculation windows), all experts over all tokens otherwise in
+     * token generation and when tokens x top_k is below one block in context encoding, else the blockwise kernel.
+     * Each rank holds every expert's slab: gate_up [hidden, 2 x intermediate/tp] and down [intermediate/tp, hidden]
+     * (Experts weight layout), so a gate_up descriptor carries 2 x intermediate/tp elements per partition.
+     */
+    private void experts(OpCost c, Operator op, boolean prefill) {
         double perRank = op.outFeatures() / 3.0;
         double hidden = op.inFeatures();
         double bpe = precision.bytesPerElement();
-        boolean selective = layout.selectiveExperts() && !op.prefill() && op.expertsTouched() < op.experts();
-        boolean routedCompute = op.prefill() || layout.selectiveExperts();
-        double loaded = op.expertsTouched();
+        int experts = op.experts();
         double tokens = (double) op.rows() / expertsPerToken;
-        double rowsPerExpert = routedCompute ? op.rows() / Math.max(1.0, loaded) : tokens;
-        double compute = loaded * (tensorSeconds(c, rowsPerExpert, hidden, 2 * perRank)
-                + tensorSeconds(c, rowsPerExpert, perRank, hidden));
-        vector(c, loaded * rowsPerExpert * perRank * 3);
-        double guBpp = r.weightBytesPerPartition(hidden * bpe);
-        double dnBpp = r.weightBytesPerPartition(perRank * bpe);
-        double guBytes = loaded * 2 * perRank * hidden * bpe;
-        double dnBytes = loaded * perRank * hidden * bpe;
-        long guCount = Math.max(1, Math.round(Math.ceil(2 * perRank * hidden * bpe / (128 * guBpp)) * loaded));
-        long dnCount = Math.max(1, Math.round(Math.ceil(perRank * hidden * bpe / (128 * dnBpp)) * loaded));
-        Dma gu = streamTime(guCount, guBytes / Math.max(1, guCount), guBpp);
-        Dma dn = streamTime(dnCount, dnBytes / Math.max(1, dnCount), dnBpp);
-        c.transfers(guCount, guBytes / Math.max(1, guCount), guBpp);
-        c.transfers(dnCount, dnBytes / Math.max(1, dnCount), dnBpp);
-        overlap(c, new Dma(gu.hbmS + dn.hbmS, gu.totalS + dn.totalS), compute);
-        c.hbmBytes += guBytes + dnBytes;
-        if (selective) {
-            // Router-dependent gather: the top-k reaches the DGE queues once per layer, then one DGE instruction
-            // per expert weight matrix (gate_up and down), its descriptors generated in hardware.
-            c.add(DMA_FIXED, r.expertGatherSetupS + 2 * loaded * r.dgeInstructionCostS / r.dgeBlocks);
-            c.note = String.format("gathers %.1f of %d experts (router-dependent DGE DMAs)", loaded, op.experts());
-        } else {
-            c.note = String.format("streams %.1f of %d experts%s", loaded, op.experts(),
-                    routedCompute ? "" : " and computes every expert over every token");
+        double loadFraction = tokens * expertsPerToken / experts;
+        boolean selectiveAllowed = prefill || layout.selectiveExperts();
+        MoePath path = selectiveAllowed && loadFraction < r.selectiveLoadingThreshold ? MoePath.SELECTIVE
+                : !prefill || tokens * expertsPerToken < r.moeBlockTokens ? MoePath.ALL_EXPERTS : MoePath.BLOCKWISE;
+        Slab slab = new Slab(hidden, perRank, bpe, p);
+        double eff = gemmEfficiency(prefill);
+        switch (path) {
+            case SELECTIVE -> {
+                // One gather of top_k slabs per token (the per-token loop of forward_selective_loading).
+                double loaded = tokens * expertsPerToken;
+                double compute = loaded * (tensorSeconds(c, 1, hidden, 2 * perRank, eff)
+                        + tensorSeconds(c, 1, perRank, hidden, eff));
+                vector(c, loaded * perRank * 3);
+                streamSlabs(c, slab, loaded, compute);
+                c.add(DMA_FIXED, r.expertGatherSetupS + 2 * loaded * r.dgeInstructionCostS / r.dgeBlocks);
+                c.note = String.format("selective loading: %.0f expert slabs (%d tokens x top-%d), gate_up %s, down %s",
+                        loaded, (long) tokens, expertsPerToken, slab.gateUpText(), slab.downText());
+            }
+            case ALL_EXPERTS -> {
+                double compute = experts * (tensorSeconds(c, tokens, hidden, 2 * perRank, eff)
+                        + tensorSeconds(c, tokens, perRank, hidden, eff));
+                vector(c, experts * tokens * perRank * 3);
+                streamSlabs(c, slab, experts, compute);
+                c.note = String.format("all experts: %d slabs streamed, every expert over %d tokens;"
+                        + " gate_up %s, down %s",
+                        experts, (long) tokens, slab.gateUpText(), slab.downText());
+            }
+            case BLOCKWISE -> blockwise(c, slab, tokens, experts, eff);
+        }
+        c.moePath = path.name();
+    }
+
+    /** The worst-case static block count of forward_blockwise: ceil((T k - (E - 1)) / B) + E - 1, at most T k. */
+    static long moeBlocks(double tokens, int topK, int experts, int blockTokens) {
+        double assignments = tokens * topK;
+        long blocks = (long) Math.ceil((assignments - (experts - 1)) / blockTokens) + experts - 1;
+        return Math.max(1, Math.min(blocks, (long) assignments));
+    }
+
+    /**
+     * The blockwise kernel: per block, the expert's slab is loaded (a prologue per weight matrix that waits on the
+     * block's expert index), its tokens gathered and its outputs scatter-added by index with one DGE instruction per
+     * token row, the two matmuls run on the block, and the block's bookkeeping is a fixed cost.
+     */
+    private void blockwise(OpCost c, Slab slab, double tokens, int experts, double eff) {
+        int block = r.moeBlockTokens;
+        long blocks = moeBlocks(tokens, expertsPerToken, experts, block);
+        double compute = tensorSeconds(c, block, slab.hidden, 2 * slab.perRank, eff)
+                + tensorSeconds(c, block, slab.perRank, slab.hidden, eff) + vectorSeconds(block * slab.perRank * 3);
+        double rowBytes = slab.hidden * ACT_BYTES;
+        Dma weights = slabDma(slab, 1);
+        Dma tokenIo = streamTime(3L * (long) Math.ceil(block / p), block * rowBytes, rowBytes);
+        double dataS = Math.max(compute, weights.totalS + tokenIo.totalS);
+        double indexedRows = 2.0 * block * r.dgeInstructionCostS / r.dgeBlocks;
+        double prologue = 2 * r.dmaFixedCostS;
+        double perBlock = dataS + indexedRows + prologue + r.moeBlockFixedCostS;
+        c.add(COMPUTE, blocks * compute);
+        c.add(MEMORY, blocks * Math.max(0, dataS - compute));
+        c.add(DMA_FIXED, blocks * (indexedRows + prologue));
+        c.add(OVERHEAD, blocks * r.moeBlockFixedCostS);
+        c.transfers(blocks * slab.gateUpCount(p), slab.gateUpBytes() / slab.gateUpCount(p),
+                slab.gateUpBytesPerPartition());
+        c.transfers(blocks * slab.downCount(p), slab.downBytes() / slab.downCount(p), slab.downBytesPerPartition());
+        c.transfers(blocks * 2L * block, rowBytes, rowBytes);
+        c.hbmBytes += blocks * (slab.gateUpBytes() + slab.downBytes() + 3 * block * rowBytes);
+        c.moeBlocks = blocks;
+        c.note = String.format("blockwise: %d blocks of %d tokens (%.0f us each), %d indexed token rows per block,"
+                        + " gate_up %s, down %s", blocks, block, perBlock * 1e6, 2 * block, slab.gateUpText(),
+                slab.downText());
+    }
+
+    private void streamSlabs(OpCost c, Slab slab, double count, double computeS) {
+        Dma dma = slabDma(slab, count);
+        c.transfers(Math.round(count * slab.gateUpCount(p)), slab.gateUpBytes() / slab.gateUpCount(p),
+                slab.gateUpBytesPerPartition());
+        c.transfers(Math.round(count * slab.downCount(p)), slab.downBytes() / slab.downCount(p),
+                slab.downBytesPerPartition());
+        overlap(c, dma, computeS);
+        c.hbmBytes += count * (slab.gateUpBytes() + slab.downBytes());
+    }
+
+    /**
+     * DMA time of {@code count} expert slabs: gate_up with hidden on the partitions (2 x intermediate/tp contiguous
+     * elements per partition), down with intermediate/tp rows on the partitions (hidden contiguous), so a slab with
+     * fewer intermediate rows than partitions reaches only the DMA engines of the partitions it covers. The two are
+     * independent transfers: they share the engines (work-conserving), the down slabs bounded by their own engines.
+     */
+    private Dma slabDma(Slab slab, double count) {
+        long guCount = Math.max(1, Math.round(count * slab.gateUpCount(p)));
+        long dnCount = Math.max(1, Math.round(count * slab.downCount(p)));
+        double guBytes = count * slab.gateUpBytes();
+        double dnBytes = count * slab.downBytes();
+        double guEngineS = guBytes / (r.dmaEngineBytesPerSecond * r.dmaEfficiency(slab.gateUpBytesPerPartition()));
+        double dnEngineS = dnBytes / (r.dmaEngineBytesPerSecond * r.dmaEfficiency(slab.downBytesPerPartition()));
+        int dnEngines = Math.min(r.dmaEngines,
+                Math.max(1, (int) Math.ceil(Math.min(p, slab.perRank) / r.dmaPartitionsPerEngine)) * r.lnc);
+        double hbm = (guBytes + dnBytes) / r.hbmBytesPerSecond;
+        double engines = Math.max((guEngineS + dnEngineS) / r.dmaEngines, dnEngineS / dnEngines);
+        double fixed = (guCount + dnCount) * r.dmaFixedCostS / r.queuesInFlight;
+        return new Dma(hbm, Math.max(Math.max(hbm, engines), fixed));
+    }
+
+    /** MoE execution paths of NxD Inference's ExpertMLPsV2. */
+    enum MoePath { SELECTIVE, ALL_EXPERTS, BLOCKWISE }
+
+    /** One expert's weights on one rank. */
+    private record Slab(double hidden, double perRank, double bytesPerElement, double partitions) {
+        double gateUpBytes() {
+            return hidden * 2 * perRank * bytesPerElement;
+        }
+
+        double downBytes() {
+            return perRank * hidden * bytesPerElement;
+        }
+
+        double gateUpBytesPerPartition() {
+            return 2 * perRank * bytesPerElement;
+        }
+
+        double downBytesPerPartition() {
+            return hidden * bytesPerElement;
+        }
+
+        long gateUpCount(double partitions) {
+            return (long) Math.ceil(hidden / partitions);
+        }
+
+        long downCount(double partitions) {
+            return (long) Math.ceil(perRank / partitions);
+        }
+
+        String gateUpText() {
+            return String.format("%d descriptors x %.0f B/partition", gateUpCount(partitions),
+                    gateUpBytesPerPartition());
+        }
+
+        String downText() {
+            return String.format("%d x %.0f B/partition on %d partitions", downCount(partitions),
+                    downBytesPerPartition(), (long) Math.min(partitions, perRank));
         }
     }
 
@@ -329,7 +462,9 @@ final class StepPricer {
         long count = (long) (b * blocks * 2 * pieces);
         double bytesEach = kvBytes / Math.max(1, count);
         double rowBpp = hkv * d * ACT_BYTES;
-        double compute = b * hkv * (tensorSeconds(c, qPerKv * t, d, ctx) + tensorSeconds(c, qPerKv * t, ctx, d))
+        double eff = r.decodeAttentionEfficiency;
+        double compute = b * hkv
+                * (tensorSeconds(c, qPerKv * t, d, ctx, eff) + tensorSeconds(c, qPerKv * t, ctx, d, eff))
                 + vectorSeconds(b * hq * t * ctx * 4);
         boolean fast = d <= layout.maxFastHeadDim();
         if (fast) {
@@ -349,8 +484,8 @@ final class StepPricer {
             // written and read back, scores materialised in HBM, none of it overlapped with the attention math.
             stream(c, (long) (count * hkv), bytesEach / hkv, d * ACT_BYTES, 0);
             double flat = kvBytes * (r.slowAttentionKvPasses - 1);
-            long flatCount = Math.max(1, (long) Math.ceil(flat / (128 * r.maxBytesPerPartition)));
-            stream(c, flatCount, flat / flatCount, Math.min(r.maxBytesPerPartition, flat / flatCount / 128), 0);
+            long flatCount = Math.max(1, (long) Math.ceil(flat / (p * r.maxBytesPerPartition)));
+            stream(c, flatCount, flat / flatCount, Math.min(r.maxBytesPerPartition, flat / flatCount / p), 0);
             double scores = 2 * b * hq * t * ctx * 4.0;
             long scoreCount = (long) (2 * b * hq);
             stream(c, scoreCount, scores / scoreCount, Math.min(ctx * t * 4.0, r.maxBytesPerPartition), 0);
@@ -364,24 +499,30 @@ final class StepPricer {
     }
 
     private void prefillAttention(OpCost c, Operator op) {
-        double compute = op.flops() / (r.tensorPeakFlops * r.tensorEfficiency)
-                + vectorSeconds(op.heads() * (double) op.contextTokens() * 4);
-        c.tensorBusySeconds += op.flops() / (r.tensorPeakFlops * r.tensorEfficiency);
-        c.tensorTiles += op.flops() / (2.0 * 128 * 128 * 128);
         double d = op.headDim();
+        boolean flash = layout.nkiKernels() && d <= layout.maxFastHeadDim();
+        double eff = flash ? r.flashAttentionEfficiency : r.compilerGemmEfficiency;
+        double matmul = op.flops() / (r.tensorPeakFlops * eff);
+        double compute = matmul + vectorSeconds(op.heads() * (double) op.contextTokens() * 4);
+        c.tensorBusySeconds += matmul;
+        c.tensorTiles += op.flops() / (2.0 * p * p * p);
         double io = op.cacheReadBytes() + op.cacheWriteBytes();
-        long count = Math.max(1, (long) Math.ceil(io / (128 * 4096.0)));
-        if (d <= layout.maxFastHeadDim()) {
-            stream(c, count, io / count, 4096, compute);
+        double ioBpp = r.prefillAttentionBytesPerPartition;
+        long count = Math.max(1, (long) Math.ceil(io / (p * ioBpp)));
+        if (flash) {
+            stream(c, count, io / count, ioBpp, compute);
             c.note = "flash attention kernel";
         } else {
             double scores = 2 * op.heads() * (double) op.contextTokens() * 4.0;
-            long scoreCount = Math.max(1, (long) Math.ceil(scores / (128 * 8192.0)));
-            stream(c, count, io / count, 4096, 0);
-            stream(c, scoreCount, scores / scoreCount, 8192, 0);
+            double scoreBpp = r.prefillScoresBytesPerPartition;
+            long scoreCount = Math.max(1, (long) Math.ceil(scores / (p * scoreBpp)));
+            stream(c, count, io / count, ioBpp, 0);
+            stream(c, scoreCount, scores / scoreCount, scoreBpp, 0);
             c.add(COMPUTE, compute);
             c.hbmBytes += scores;
-            c.note = "slow attention path: scores materialised in HBM";
+            c.note = layout.nkiKernels() ? "slow attention path: head_dim " + (int) d + " above MAX_HEAD_DIM "
+                    + layout.maxFastHeadDim() + ", scores materialised in HBM"
+                    : "compiler attention (no NKI kernel): scores materialised in HBM";
         }
         c.hbmBytes += io;
     }
@@ -399,9 +540,9 @@ final class StepPricer {
         double pageBytesPerHead = gdnStateBytesPerHead;
         if (layout.fusedGdn() || prefill) {
             double page = heads * pageBytesPerHead;
-            stream(c, 2L * b, page, page / 128, 0);
+            stream(c, 2L * b, page, page / p, 0);
         } else {
-            stream(c, (long) (2 * b * heads), pageBytesPerHead, pageBytesPerHead / 128, 0);
+            stream(c, (long) (2 * b * heads), pageBytesPerHead, pageBytesPerHead / p, 0);
         }
         c.hbmBytes += 2 * b * heads * pageBytesPerHead;
         c.note = String.format("conv state (%.0f KiB/seq) moved in recurrent-sized pages (%.0f KiB/seq)",
@@ -416,28 +557,28 @@ final class StepPricer {
         double convPerSeq = layout.packGdnState() ? gdnConvBytesPerSequence : 0;
         double compute;
         if (prefill) {
-            compute = op.flops() / (r.tensorPeakFlops * r.tensorEfficiency) * 2; // chunked form: ~2x the flops
+            compute = op.flops() * r.gdnPrefillFlopsFactor / (r.tensorPeakFlops * r.gdnPrefillEfficiency);
             c.tensorBusySeconds += compute;
         } else {
-            double instrCycles = r.gdnRecurrenceInstructions * (r.instructionOverheadCycles + 128);
-            compute = b * heads * t * (instrCycles / r.clockHz / r.lnc + 3 * 128 * 128 / r.vectorElementsPerSecond);
+            double instrCycles = r.gdnRecurrenceInstructions * (r.instructionOverheadCycles + p);
+            compute = b * heads * t * (instrCycles / r.clockHz / r.lnc + 3 * p * p / r.vectorElementsPerSecond);
             c.tensorInstructions += b * heads * t * r.gdnRecurrenceInstructions;
             c.tensorBusySeconds += b * heads * t * instrCycles / r.clockHz / r.lnc;
         }
         double statePerSeq = heads * perHead + convPerSeq;
         if (layout.fusedGdn() || prefill) {
             // Per-head states laid contiguously: one large read and one write per sequence, pipelined over sequences.
-            stream(c, 2L * b, statePerSeq, statePerSeq / 128, compute);
+            stream(c, 2L * b, statePerSeq, statePerSeq / p, compute);
             c.note = String.format("fused: %d large state DMAs of %.0f KiB", 2 * b, statePerSeq / 1024);
         } else {
             // Unfused: every (sequence, head) state page is its own 64 KiB transfer (512 B per partition).
             double pageBytes = perHead + convPerSeq / heads;
-            stream(c, (long) (2 * b * heads), pageBytes, pageBytes / 128, 0);
+            stream(c, (long) (2 * b * heads), pageBytes, pageBytes / p, 0);
             // The chain's intermediates (conv out, normalised q/k, gates, recurrence out) go to HBM and back: each
             // spill and refill is a compiler-emitted DMA that waits on the stage before it.
             double intermediate = b * t * heads * (2.0 * op.headDim() + 2) * ACT_BYTES;
             double rowBytes = heads * (2.0 * op.headDim() + 2) * ACT_BYTES;
-            dependent(c, 2L * r.gdnSpillStages, intermediate, rowBytes, (int) Math.min(128, b * t));
+            dependent(c, 2L * r.gdnSpillStages, intermediate, rowBytes, (int) Math.min(p, b * t));
             c.add(COMPUTE, compute);
             c.hbmBytes += 2 * r.gdnSpillStages * intermediate;
             c.note = String.format("unfused: %d per-head state DMAs of %.0f KiB + %d dependent spills",
@@ -446,16 +587,68 @@ final class StepPricer {
         c.hbmBytes += 2 * b * statePerSeq;
     }
 
-    private void collective(OpCost c, Operator op) {
+    /**
+     * A collective priced by topology level: among the logical cores of one chip (through HBM), then per torus
+     * dimension the ring steps across NeuronLink, plus the fixed setup of any collective that leaves the chip. With
+     * sequence parallelism a prompt's all-reduce is a reduce-scatter plus an all-gather: the same ring traffic, but
+     * each rank's norm and residual work on 1/tp of the tokens.
+     */
+    private void collective(OpCost c, Operator op, boolean prefill) {
         double bytes = op.collectiveBytes();
         if (op.name().startsWith("logits") && layout.onDeviceSampling()) {
             bytes = op.rows() * 8.0; // each rank's top-1 value and index
         }
-        double latency = r.collectiveBaseLatencyS + r.collectiveHopLatencyS * 2 * (chips - 1);
-        double bandwidth = chips == 1 ? r.intraChipCollectiveBytesPerSecond
-                : r.neuronLinkBytesPerSecond / Math.max(1.0, (double) tp / chips);
-        c.add(COMMUNICATION, latency + 2.0 * (tp - 1) / tp * bytes / bandwidth);
-        c.note = chips == 1 ? "within one chip" : "across " + chips + " chips over NeuronLink";
+        Collective t = collectiveTime(bytes);
+        c.add(COMMUNICATION, t.totalS());
+        c.collectiveIntraChipS = t.intraChipS;
+        c.collectiveInterChipS = t.interChipS;
+        c.note = (chips == 1 ? "within one chip" : String.format("%d chips as a %s torus: %.1f us within the chip,"
+                + " %.1f us across chips", chips, torusShape(), t.intraChipS * 1e6, t.interChipS * 1e6))
+                + (prefill && layout.sequenceParallel() ? "; sequence parallel: reduce-scatter + all-gather" : "");
+    }
+
+    record Collective(double intraChipS, double interChipS) {
+        double totalS() {
+            return intraChipS + interChipS;
+        }
+    }
+
+    private int ranksPerChip() {
+        return Math.max(1, tp / chips);
+    }
+
+    /** Chips along each torus dimension: a row first, then the columns. */
+    private int[] torus() {
+        int rowChips = Math.min(chips, r.torusColumns);
+        int columnChips = Math.max(1, (int) Math.ceil((double) chips / rowChips));
+        return new int[] {rowChips, Math.min(columnChips, r.torusRows)};
+    }
+
+    private String torusShape() {
+        int[] dims = torus();
+        return dims[1] + "x" + dims[0];
+    }
+
+    Collective collectiveTime(double bytes) {
+        int local = ranksPerChip();
+        double intra = local > 1 ? r.collectiveBaseLatencyS
+                + 2.0 * (local - 1) / local * bytes / r.intraChipCollectiveBytesPerSecond : 0;
+        if (chips <= 1) {
+            return new Collective(intra, 0);
+        }
+        // Ring reduce-scatter then all-gather along each dimension; each dimension moves the data left after the
+        // previous one's reduce-scatter. A chip's NeuronLink bandwidth is split between its ranks.
+        double perRankLink = r.neuronLinkBytesPerSecond / local;
+        double remaining = bytes / local;
+        double inter = r.interChipCollectiveSetupS;
+        for (int k : torus()) {
+            if (k <= 1) {
+                continue;
+            }
+            inter += 2.0 * (k - 1) * r.neuronLinkHopLatencyS + 2.0 * (k - 1) / k * remaining / perRankLink;
+            remaining /= k;
+        }
+        return new Collective(intra, inter);
     }
 
     private void sampling(OpCost c, Operator op) {
@@ -464,9 +657,9 @@ final class StepPricer {
         if (layout.onDeviceSampling()) {
             vector(c, rows * vocab / tp * 2);
             c.note = "greedy on device: token ids to the host";
-            c.add(HOST, r.hostRoundTripS / 4);
+            c.add(HOST, r.onDeviceSamplingHostS);
         } else {
-            double logits = rows * vocab * LOGIT_BYTES;
+            double logits = rows * vocab * r.logitBytes;
             c.add(HOST, r.hostRoundTripS + logits / r.hostLinkBytesPerSecond + rows * vocab * r.hostSamplingSPerLogit);
             c.note = String.format("%.1f MB of logits to the host, sampled there", logits / 1e6);
         }
@@ -495,12 +688,11 @@ final class StepPricer {
         double params = draft.layers() * (4.0 * h * h + 3.0 * h * draft.intermediateSize()) + 3.0 * h * h
                 + (double) draft.vocabSize() * h;
         double bytes = params * ACT_BYTES / tp;
-        long tiles = (long) Math.ceil(bytes / (128 * 4096.0));
-        double compute = tensorSeconds(c, batch, h, params / h / tp);
-        stream(c, tiles, bytes / tiles, 4096, compute);
+        long tiles = (long) Math.ceil(bytes / (p * r.saturatingBytesPerPartition));
+        double compute = tensorSeconds(c, batch, h, params / h / tp, r.decodeGemmEfficiency);
+        stream(c, tiles, bytes / tiles, r.saturatingBytesPerPartition, compute);
         c.add(OVERHEAD, r.draftStepOverheadS);
-        c.add(COMMUNICATION, draft.layers() * 2 * (r.collectiveBaseLatencyS
-                + r.collectiveHopLatencyS * 2 * (chips - 1)));
+        c.add(COMMUNICATION, draft.layers() * 2 * collectiveTime(batch * h * ACT_BYTES).totalS());
         c.hbmBytes = bytes;
         c.flops = 2 * batch * params / tp;
         c.note = "EAGLE-3 draft head pass (" + draft.model() + ")";

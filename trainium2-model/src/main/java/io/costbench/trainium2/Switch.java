@@ -14,7 +14,9 @@ public enum Switch {
     EAGLE3("eagle3"),
     FAST_ATTENTION_HEAD_DIM_256("fast-attention-head-dim-256"),
     KV_BLOCK_16("kv-block-16"),
-    SWA_WINDOW("swa-window");
+    SWA_WINDOW("swa-window"),
+    NKI_KERNELS("nki-kernels"),
+    SEQUENCE_PARALLEL("sequence-parallel");
 
     private final String id;
 

@@ -2,12 +2,14 @@ package io.costbench.trainium2;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import io.costbench.engine.data.DataFiles;
@@ -29,10 +31,12 @@ import io.costbench.engine.port.Parameter;
 import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.ProfileEntry;
 import io.costbench.engine.port.SchedulingRules;
+import io.costbench.engine.port.StaticShapes;
 
 /**
- * AWS Trainium2 with the vLLM-Neuron serving stack: the chip spec, the stack's calibrated parameters, its profiles and
- * the write-up's optimization switches, all read from {@code catalog/trainium2/}.
+ * AWS Trainium2 with the Neuron serving stacks (the write-up's vLLM-Neuron beta and the public NxD Inference stack):
+ * the chip, the kernel parameters they share, each stack's host-side parameters, the profiles and the optimization
+ * switches, all read from {@code catalog/trainium2/}.
  */
 public final class Trainium2AcceleratorModel implements AcceleratorModel {
 
@@ -45,48 +49,176 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
     private static final String DIR = "catalog/trainium2/";
 
     private final ParameterSet hardware;
-    private final ParameterSet stack;
+    private final ParameterSet kernels;
+    private final Map<String, ParameterSet> stacks;
     private final byte[] dataBytes;
     private final Map<String, ProfileEntry> profiles;
+    private final Map<String, String> profileStacks;
     private final List<CatalogEntry> switches;
     private final Map<String, DraftHead> drafts;
+    /** Validation sources each fitted parameter was fitted on, by qualified name (a stack's as stack/name). */
+    private final Map<String, List<String>> fittedOn;
 
-    private Trainium2AcceleratorModel(ParameterSet hardware, ParameterSet stack, Map<String, ProfileEntry> profiles,
-            List<CatalogEntry> switches, Map<String, DraftHead> drafts, byte[] dataBytes) {
+    private Trainium2AcceleratorModel(ParameterSet hardware, ParameterSet kernels, Map<String, ParameterSet> stacks,
+            Map<String, ProfileEntry> profiles, Map<String, String> profileStacks, List<CatalogEntry> switches,
+            Map<String, DraftHead> drafts, byte[] dataBytes, Map<String, List<String>> fittedOn) {
         this.hardware = hardware;
-        this.stack = stack;
+        this.kernels = kernels;
+        this.stacks = stacks;
         this.profiles = profiles;
+        this.profileStacks = profileStacks;
         this.switches = switches;
         this.drafts = drafts;
         this.dataBytes = dataBytes;
+        this.fittedOn = fittedOn;
     }
 
+    /**
+     * Reads {@code catalog/trainium2/}: {@code hardware/trn2.json} (the chip), {@code stacks/} (the kernel and runtime
+     * parameters every Neuron stack shares, and each serving stack's host-side parameters), {@code profiles/} and
+     * {@code optimizations/}, each directory listed by its {@code index.json}.
+     */
     @SuppressWarnings("unchecked")
     public static Trainium2AcceleratorModel fromCatalog() {
-        ParameterSet hardware = ParameterSet.load(DIR + "trn2.json");
-        ParameterSet stack = ParameterSet.load(DIR + "vllm-neuron.json");
-        Map<String, Object> profileFile = DataFiles.object(DIR + "profiles.json");
+        List<byte[]> files = new ArrayList<>();
+        Map<String, List<String>> fittedOn = new LinkedHashMap<>();
+        ParameterSet hardware = load(DIR + "hardware/" + HARDWARE_ID + ".json", files, "", fittedOn);
+        ParameterSet kernels = load(DIR + "stacks/neuron-kernels.json", files, "", fittedOn);
+        Map<String, ParameterSet> stacks = new LinkedHashMap<>();
+        for (String id : DataFiles.index(DIR + "stacks/index.json")) {
+            if (!id.equals(kernels.id())) {
+                stacks.put(id, load(DIR + "stacks/" + id + ".json", files, id + "/", fittedOn));
+            }
+        }
         Map<String, ProfileEntry> profiles = new LinkedHashMap<>();
-        for (Map<String, Object> p : (List<Map<String, Object>>) profileFile.get("profiles")) {
+        Map<String, String> profileStacks = new LinkedHashMap<>();
+        for (String id : DataFiles.index(DIR + "profiles/index.json")) {
+            String resource = DIR + "profiles/" + id + ".json";
+            files.add(DataFiles.bytes(resource));
+            Map<String, Object> p = DataFiles.object(resource);
             List<String> defaults = (List<String>) p.get("defaultOptimizations");
             defaults.forEach(Trainium2AcceleratorModel::switchOf);
-            profiles.put((String) p.get("id"), new ProfileEntry((String) p.get("id"), (String) p.get("displayName"),
-                    (String) p.get("engine"), List.of(HARDWARE_ID, HARDWARE_ID_LNC1),
-                    ((Number) p.get("defaultTensorParallel")).intValue(), (String) p.get("defaultPrecision"), defaults,
-                    (String) p.get("source")));
+            String stack = (String) p.get("stack");
+            if (!stacks.containsKey(stack)) {
+                throw new IllegalStateException(resource + ": unknown stack " + stack);
+            }
+            profileStacks.put(id, stack);
+            profiles.put(id, new ProfileEntry(id, (String) p.get("displayName"), (String) p.get("engine"),
+                    List.of(HARDWARE_ID, HARDWARE_ID_LNC1), ((Number) p.get("defaultTensorParallel")).intValue(),
+                    (String) p.get("defaultPrecision"), defaults, (String) p.get("source")));
         }
-        Map<String, Object> switchFile = DataFiles.object(DIR + "optimizations.json");
         List<CatalogEntry> switches = new ArrayList<>();
-        for (Map<String, Object> s : (List<Map<String, Object>>) switchFile.get("switches")) {
+        for (String id : DataFiles.index(DIR + "optimizations/index.json")) {
+            String resource = DIR + "optimizations/" + id + ".json";
+            files.add(DataFiles.bytes(resource));
+            Map<String, Object> s = DataFiles.object(resource);
             switchOf((String) s.get("id"));
             switches.add(new CatalogEntry((String) s.get("id"), (String) s.get("displayName"),
-                    (String) s.get("description"), (String) switchFile.get("source")));
+                    (String) s.get("description"), (String) s.get("source")));
         }
-        byte[] data = DataFiles.sha256(DataFiles.bytes(DIR + "trn2.json"), DataFiles.bytes(DIR + "vllm-neuron.json"),
-                DataFiles.bytes(DIR + "profiles.json"), DataFiles.bytes(DIR + "optimizations.json"),
-                DataFiles.bytes(DraftHead.RESOURCE)).getBytes(StandardCharsets.UTF_8);
-        return new Trainium2AcceleratorModel(hardware, stack, Map.copyOf(profiles), List.copyOf(switches),
-                DraftHead.load(), data);
+        files.add(DataFiles.bytes(DraftHead.RESOURCE));
+        byte[] data = DataFiles.sha256(files.toArray(byte[][]::new)).getBytes(StandardCharsets.UTF_8);
+        return new Trainium2AcceleratorModel(hardware, kernels, Collections.unmodifiableMap(stacks),
+                Collections.unmodifiableMap(profiles), Map.copyOf(profileStacks), List.copyOf(switches),
+                DraftHead.load(), data, Map.copyOf(fittedOn));
+    }
+
+    /** Loads a parameter file and collects its parameters' {@code fittedOn} source lists under {@code prefix}. */
+    @SuppressWarnings("unchecked")
+    private static ParameterSet load(String resource, List<byte[]> files, String prefix,
+            Map<String, List<String>> fittedOn) {
+        files.add(DataFiles.bytes(resource));
+        Map<String, Object> raw = (Map<String, Object>) DataFiles.object(resource).get("parameters");
+        raw.forEach((name, p) -> {
+            Object sources = ((Map<String, Object>) p).get("fittedOn");
+            if (sources instanceof List<?> list) {
+                fittedOn.put(prefix + name, list.stream().map(String::valueOf).toList());
+            }
+        });
+        return ParameterSet.load(resource);
+    }
+
+    /**
+     * The same model with some parameter values replaced (calibration and leave-one-source-out refits): each name is
+     * looked up in the chip and the shared kernel parameters; a stack's own parameter is named {@code stack/name}
+     * (e.g. {@code nxdi/stepRuntimeOverheadUs}). A value outside its plausible range fails.
+     */
+    public Trainium2AcceleratorModel withParameters(Map<String, Double> values) {
+        Map<String, ParameterSet> newStacks = new LinkedHashMap<>();
+        stacks.forEach((id, set) -> {
+            Map<String, Double> own = new LinkedHashMap<>();
+            values.forEach((name, value) -> {
+                if (name.startsWith(id + "/")) {
+                    own.put(name.substring(id.length() + 1), value);
+                }
+            });
+            newStacks.put(id, replace(set, own));
+        });
+        String tag = new TreeMap<>(values).toString();
+        byte[] data = DataFiles.sha256(dataBytes, tag.getBytes(StandardCharsets.UTF_8))
+                .getBytes(StandardCharsets.UTF_8);
+        return new Trainium2AcceleratorModel(replace(hardware, values), replace(kernels, values),
+                Collections.unmodifiableMap(newStacks), profiles, profileStacks, switches, drafts, data, fittedOn);
+    }
+
+    private static ParameterSet replace(ParameterSet set, Map<String, Double> values) {
+        Map<String, Parameter> parameters = new LinkedHashMap<>(set.parameters());
+        values.forEach((name, value) -> parameters.computeIfPresent(name, (k, p) -> new Parameter(p.name(), value,
+                p.unit(), p.source(), p.documented(), p.min(), p.max())));
+        return new ParameterSet(set.id(), set.displayName(), set.source(), parameters, set.extra(), set.sha256());
+    }
+
+    /**
+     * The validation sources (keys "campaign hardware profile model", as the service's report names them) each
+     * parameter a profile's deployments carry was fitted on, from the parameters' {@code fittedOn} lists.
+     */
+    public Map<String, List<String>> calibrationSources(String profileId) {
+        String prefix = stackOf(profileId).id() + "/";
+        Map<String, List<String>> sources = new LinkedHashMap<>();
+        fittedOn.forEach((name, keys) -> {
+            if (!name.contains("/")) {
+                sources.put(name, keys);
+            } else if (name.startsWith(prefix)) {
+                sources.put(name.substring(prefix.length()), keys);
+            }
+        });
+        return sources;
+    }
+
+    /**
+     * This model with some of a profile's parameters (named as its deployments name them: chip, shared kernel or the
+     * profile's stack parameters) set to other values inside their plausible ranges.
+     */
+    public Trainium2AcceleratorModel withProfileValues(String profileId, Map<String, Double> values) {
+        ParameterSet stack = stackOf(profileId);
+        Map<String, Double> qualified = new LinkedHashMap<>();
+        values.forEach((name, value) -> {
+            if (stack.parameters().containsKey(name)) {
+                qualified.put(stack.id() + "/" + name, value);
+            } else if (hardware.parameters().containsKey(name) || kernels.parameters().containsKey(name)) {
+                qualified.put(name, value);
+            } else {
+                throw new IllegalArgumentException("no parameter " + name + " in profile " + profileId);
+            }
+        });
+        return withParameters(qualified);
+    }
+
+    private ParameterSet stackOf(String profileId) {
+        String stack = profileStacks.get(profileId);
+        if (stack == null) {
+            throw new IllegalArgumentException("unknown Trainium2 serving profile: " + profileId);
+        }
+        return stacks.get(stack);
+    }
+
+    /** Every parameter of the chip, the shared kernels and each stack (a stack's named {@code stack/name}). */
+    public List<Parameter> allParameters() {
+        List<Parameter> all = new ArrayList<>(hardware.list());
+        all.addAll(kernels.list());
+        stacks.forEach((id, set) -> set.list().forEach(p -> all.add(new Parameter(id + "/" + p.name(), p.value(),
+                p.unit(), p.source(), p.documented(), p.min(), p.max()))));
+        return all;
     }
 
     @Override
@@ -100,17 +232,12 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
 
     @Override
     public List<ProfileEntry> profiles() {
-        return List.of(profiles.get(BASELINE), profiles.get(OPTIMIZED));
+        return List.copyOf(profiles.values());
     }
 
     @Override
     public List<CatalogEntry> optimizations() {
         return switches;
-    }
-
-    /** The chip's on-demand price per hour (data, with the hardware spec). */
-    public double pricePerChipHourUsd() {
-        return ((Number) hardware.extra().get("pricePerChipHourUsd")).doubleValue();
     }
 
     /**
@@ -149,16 +276,15 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
         return reasons;
     }
 
+    /**
+     * Deploys at the request's compiled shapes when it names them (vLLM {@code max_num_seqs} or optimum-neuron's
+     * static {@code BATCH_SIZE}, {@code SEQUENCE_LENGTH}, context buckets), else at the stack's: decode batches pad
+     * to the smallest compiled batch that holds them, prompts and contexts to the smallest bucket.
+     */
     @Override
     public Trainium2Deployment deploy(ModelSpec model, DeploymentRequest request) {
-        return deploy(model, request, null);
-    }
-
-    /**
-     * Deploys with the stack's compiled batch sizes overridden (vLLM {@code max_num_seqs}, or optimum-neuron's single
-     * static {@code BATCH_SIZE}): decode batches pad to the smallest of {@code compiledBatches} that holds them.
-     */
-    public Trainium2Deployment deploy(ModelSpec model, DeploymentRequest request, List<Integer> compiledBatches) {
+        StaticShapes requested = request.staticShapes();
+        List<Integer> compiledBatches = requested == null ? null : requested.batchSizes();
         int lnc = switch (request.hardwareId() == null ? "" : request.hardwareId()) {
             case HARDWARE_ID -> 2;
             case HARDWARE_ID_LNC1 -> 1;
@@ -172,7 +298,7 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
         int coresPerChip = (int) hardware.value("neuronCoresPerChip");
         int tp = request.tensorParallel() == null ? profile.defaultTensorParallel() * 2 / lnc
                 : request.tensorParallel();
-        int maxTp = 16 * coresPerChip / lnc;
+        int maxTp = (int) hardware.value("chipsPerInstance") * coresPerChip / lnc;
         if (tp < 1 || Integer.bitCount(tp) != 1 || tp > maxTp) {
             throw new IllegalArgumentException("tensor parallel must be a power of two from 1 to " + maxTp
                     + " on Trainium2 at LNC=" + lnc + ", was " + tp);
@@ -180,6 +306,13 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
         if (request.maxModelLenTokens() < 1) {
             throw new IllegalArgumentException("max model length must be >= 1 token");
         }
+        int maxModelLen = requested != null && requested.maxSequenceTokens() != null
+                ? requested.maxSequenceTokens() : request.maxModelLenTokens();
+        if (maxModelLen < request.maxModelLenTokens()) {
+            throw new IllegalArgumentException("compiled max sequence length " + maxModelLen + " is shorter than the "
+                    + request.maxModelLenTokens() + " tokens the workload needs");
+        }
+        ParameterSet stack = stacks.get(profileStacks.get(profileId));
         Precision precision = request.precision() == null ? Precision.parse(profile.defaultPrecision())
                 : request.precision();
         Set<Switch> on = EnumSet.noneOf(Switch.class);
@@ -200,10 +333,10 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
         int chips = (int) Math.ceil((double) tp * lnc / coresPerChip);
         Layout layout = Layout.of(on, ((Number) stack.extra().get("kvBlockTokensDefault")).intValue(),
                 ((Number) stack.extra().get("kvBlockTokensOptimized")).intValue());
-        Resources resources = new Resources(hardware, stack, lnc, precision);
+        Resources resources = new Resources(hardware, kernels, stack, lnc, precision);
 
         double weights = weightBytesPerRank(model, tp, precision, layout);
-        double perSequence = cacheBytesPerSequencePerRank(model, tp, layout, request.maxModelLenTokens());
+        double perSequence = cacheBytesPerSequencePerRank(model, tp, layout, maxModelLen);
         double available = resources.hbmUsableBytes - weights;
         @SuppressWarnings("unchecked")
         List<Integer> allBuckets = compiledBatches != null ? compiledBatches.stream().sorted().toList()
@@ -216,23 +349,25 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
                     weights + perSequence, resources.hbmUsableBytes);
         }
         int minTokens = ((Number) stack.extra().get("bucketMinTokens")).intValue();
-        CompiledShapes shapes = new CompiledShapes(buckets, minTokens, request.maxModelLenTokens());
+        CompiledShapes shapes = new CompiledShapes(buckets, minTokens, maxModelLen,
+                requested == null ? null : requested.contextBuckets());
         int maxBatch = shapes.maxBatch();
         // The static layout reserves max-model-length blocks per compiled sequence slot (plus the tokens one more
         // decode or verify step writes before the sequence ends).
         int stepTokens = draft == null ? 1 : draft.speculative().draftTokens() + 1;
-        long slotTokens = (long) Math.ceil((double) (request.maxModelLenTokens() + stepTokens) / layout.kvBlockTokens())
+        long slotTokens = (long) Math.ceil((double) (maxModelLen + stepTokens) / layout.kvBlockTokens())
                 * layout.kvBlockTokens();
-        SchedulingRules rules = new SchedulingRules(maxBatch, shapes.tokens(request.maxModelLenTokens()),
+        SchedulingRules rules = new SchedulingRules(maxBatch, shapes.tokens(maxModelLen),
                 maxBatch * slotTokens, layout.kvBlockTokens(), PrefillPolicy.ONE_AT_A_TIME,
                 buckets, draft == null ? null : draft.speculative());
         StepPricer pricer = new StepPricer(model, tp, chips, precision, layout, resources, draft);
         Set<String> ids = new TreeSet<>();
         on.forEach(s -> ids.add(s.id()));
         List<Parameter> parameters = new ArrayList<>(hardware.list());
+        parameters.addAll(kernels.list());
         parameters.addAll(stack.list());
         String sha = DataFiles.sha256(new String(dataBytes, StandardCharsets.UTF_8) + "|" + model.id() + "|" + profileId
-                + "|" + tp + "|" + lnc + "|" + precision + "|" + ids + "|" + request.maxModelLenTokens());
+                + "|" + tp + "|" + lnc + "|" + precision + "|" + ids + "|" + maxModelLen + "|" + shapes);
         return new Trainium2Deployment(model, request.hardwareId(), profileId, tp, lnc, precision,
                 new LinkedHashSet<>(ids), notApplied, chips, rules, shapes, pricer, resources, parameters, sha, weights,
                 perSequence);

@@ -2,7 +2,9 @@ package io.costbench.trainium2;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -12,63 +14,137 @@ import io.costbench.engine.data.CsvRows;
 import io.costbench.engine.data.DataFiles;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.engine.port.StaticShapes;
 
 /**
- * One measured Trainium2 TPOT/ITL figure and the deployment that represents it (closest profile plus the switches
- * the measured engine runs with, from {@code catalog/trainium2/validation.json}). A validation harness predicts it
- * with whatever simulator it has and reports the error.
+ * One measured Trainium2 scenario (model, engine, tensor parallelism, lengths, concurrency) with every figure measured
+ * for it, and the deployment that represents it: profile, switches and compiled shapes from
+ * {@code catalog/trainium2/validation.json}. The module's validation test, {@code ValidationMain} and the service's
+ * report all build their scenarios here, so they predict the same thing.
  *
- * @param compiledBatches the engine's compiled batch sizes (optimum-neuron's static BATCH_SIZE, vLLM max-num-seqs)
+ * @param inputTokens  the longest prompt; with {@code rangeRatio} < 1 prompts and outputs are drawn uniformly from
+ *                     [rangeRatio x length, length] (guidellm's "1500+-150" becomes 1650 at 0.82)
+ * @param numPrompts   requests the measurement ran as its notes say ("50 prompts"), else 10 x concurrency, at least 20
+ * @param source   where the figures come from (the row's source column without its commit), the unit left out in
+ *                 leave-one-source-out
+ * @param measured measured values by metric
  */
-public record ValidationCase(String label, String modelId, DeploymentRequest request, List<Integer> compiledBatches,
-        int inputTokens, int outputTokens, int concurrency, String metric, double measured, String source,
-        String profileReason) {
+public record ValidationCase(String label, String modelId, DeploymentRequest request, int inputTokens,
+        int outputTokens, double rangeRatio, int concurrency, int numPrompts, Map<ServingMetric, Double> measured,
+        String source, String profileReason) {
 
     static final String RESOURCE = "catalog/trainium2/validation.json";
     private static final Pattern INT = Pattern.compile("\\d+");
+    private static final Pattern PROMPTS = Pattern.compile("(\\d+) prompts");
+    private static final Pattern SPREAD = Pattern.compile("(prompt|generated)_tokens=(\\d+)\\+-(\\d+)");
+
+    public ValidationCase {
+        measured = Map.copyOf(measured);
+    }
+
+    /** The figures of a run vLLM's bench and guidellm report, by the simulator's metric names. */
+    public enum ServingMetric {
+        TPOT("median_tpot_ms"), TTFT("median_ttft_ms"), OUTPUT_THROUGHPUT("output_throughput");
+
+        private final String simulatorMetric;
+
+        ServingMetric(String simulatorMetric) {
+            this.simulatorMetric = simulatorMetric;
+        }
+
+        public String simulatorMetric() {
+            return simulatorMetric;
+        }
+
+        static ServingMetric of(String csvMetric) {
+            if (csvMetric.startsWith("TPOT") || csvMetric.startsWith("ITL")) {
+                return TPOT;
+            }
+            if (csvMetric.startsWith("TTFT")) {
+                return TTFT;
+            }
+            return csvMetric.startsWith("output_tokens_per_s_total") ? OUTPUT_THROUGHPUT : null;
+        }
+    }
 
     /**
-     * The Trainium2 TPOT/ITL rows of public-measurements.csv whose engine and model the mapping covers, plus the
-     * mapping's extra rows (the Qwen3.5-2B vllm-neuron batch sweep). Rows it cannot map are returned in {@code skipped}.
+     * The Trainium2 rows of public-measurements.csv whose engine and model the mapping covers, one case per scenario,
+     * plus the mapping's extra rows (the Qwen3.5-2B vllm-neuron batch sweep). Rows it cannot map are listed in
+     * {@code skipped} with the reason.
      */
     @SuppressWarnings("unchecked")
     public static List<ValidationCase> load(Path publicMeasurementsCsv, List<String> skipped) {
         Map<String, Object> mapping = DataFiles.object(RESOURCE);
         List<Map<String, Object>> engines = (List<Map<String, Object>>) mapping.get("engines");
         Map<String, String> modelIds = (Map<String, String>) mapping.get("modelIds");
-        List<ValidationCase> cases = new ArrayList<>();
+        List<Map<String, String>> excluded = (List<Map<String, String>>) mapping.get("excludedMetrics");
+        Map<String, ValidationCase> cases = new LinkedHashMap<>();
         for (Map<String, String> row : CsvRows.read(publicMeasurementsCsv)) {
-            String metric = row.get("metric");
-            if (!"Trainium2".equals(row.get("hardware")) || !(metric.startsWith("TPOT") || metric.startsWith("ITL"))) {
+            ServingMetric metric = ServingMetric.of(row.get("metric"));
+            if (!"Trainium2".equals(row.get("hardware")) || metric == null) {
                 continue;
             }
-            String label = row.get("model") + " " + row.get("engine") + " c=" + row.get("concurrency_or_batch");
+            String label = row.get("model") + " | " + row.get("engine") + " | tp" + row.get("tensor_parallel")
+                    .replaceAll(" .*", "") + " " + row.get("input_len") + "/" + row.get("output_len") + " c="
+                    + row.get("concurrency_or_batch").replace(" (saturated)", "");
             if (row.get("precision").contains("spec-dec")) {
-                skipped.add(label + ": speculative decoding with a separate draft model (not an EAGLE-3 head)");
+                skipped.add(label + " " + row.get("metric") + ": speculative decoding with a separate draft model"
+                        + " (not an EAGLE-3 head)");
+                continue;
+            }
+            Map<String, String> exclusion = excluded.stream()
+                    .filter(x -> row.get("metric").contains(x.get("metricContains"))).findFirst().orElse(null);
+            if (exclusion != null) {
+                skipped.add(label + " " + row.get("metric") + ": " + exclusion.get("reason"));
                 continue;
             }
             String modelId = modelIds.get(row.get("model"));
             Map<String, Object> engine = engines.stream()
                     .filter(e -> row.get("engine").contains((String) e.get("engineContains"))).findFirst().orElse(null);
             if (modelId == null || engine == null) {
-                skipped.add(label + ": model not in the catalog");
+                skipped.add(label + " " + row.get("metric") + ": " + (modelId == null ? "model" : "engine")
+                        + " not in the catalog");
+                continue;
+            }
+            ValidationCase existing = cases.get(label);
+            if (existing != null) {
+                Map<ServingMetric, Double> measured = new EnumMap<>(existing.measured());
+                measured.putIfAbsent(metric, Double.parseDouble(row.get("value")));
+                cases.put(label, existing.withMeasured(measured));
                 continue;
             }
             int tp = firstInt(row.get("tensor_parallel"));
             int concurrency = firstInt(row.get("concurrency_or_batch"));
             String notes = row.get("notes");
-            String key = (String) engine.get("compiledBatchFrom");
-            int at = notes.indexOf(key);
-            int compiled = at >= 0 ? firstInt(notes.substring(at + key.length())) : concurrency;
+            Integer compiled = after(notes, (String) engine.get("compiledBatchFrom"));
+            Integer maxSequence = after(notes, (String) engine.get("maxSequenceFrom"));
             int input = firstInt(row.get("input_len"));
             int output = firstInt(row.get("output_len"));
+            double rangeRatio = 1.0;
+            Matcher spread = SPREAD.matcher(notes);
+            while (spread.find()) {
+                int mean = Integer.parseInt(spread.group(2));
+                int plusMinus = Integer.parseInt(spread.group(3));
+                rangeRatio = Math.min(rangeRatio, (double) (mean - plusMinus) / (mean + plusMinus));
+                if (spread.group(1).equals("prompt")) {
+                    input = mean + plusMinus;
+                } else {
+                    output = mean + plusMinus;
+                }
+            }
             List<String> opts = (List<String>) engine.get("optimizations");
+            StaticShapes shapes = new StaticShapes(List.of(compiled == null ? concurrency : compiled), maxSequence,
+                    null);
             DeploymentRequest request = new DeploymentRequest(Trainium2AcceleratorModel.HARDWARE_ID,
-                    (String) engine.get("profile"), tp, Precision.BF16, new HashSet<>(opts), input + output);
-            cases.add(new ValidationCase(label, modelId, request, List.of(compiled), input, output, concurrency, metric,
-                    Double.parseDouble(row.get("value")), row.get("source_url_or_repo_path"),
-                    (String) engine.get("reason")));
+                    (String) engine.get("profile"), tp, Precision.BF16, new HashSet<>(opts), input + output, shapes);
+            String source = row.get("source_url_or_repo_path").replaceAll(" @.*", "");
+            Matcher prompts = PROMPTS.matcher(notes);
+            int numPrompts = prompts.find() ? Integer.parseInt(prompts.group(1)) : defaultPrompts(concurrency);
+            cases.put(label, new ValidationCase(label, modelId, request, input, output, rangeRatio, concurrency,
+                    numPrompts,
+                    Map.of(metric, Double.parseDouble(row.get("value"))), source, (String) engine.get("reason")));
         }
+        List<ValidationCase> result = new ArrayList<>(cases.values());
         Map<String, Object> extraProfile = (Map<String, Object>) mapping.get("extraRowsProfile");
         for (Map<String, Object> extra : (List<Map<String, Object>>) mapping.get("extraRows")) {
             int input = ((Number) extra.get("inputTokens")).intValue();
@@ -77,12 +153,31 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
             DeploymentRequest request = new DeploymentRequest(Trainium2AcceleratorModel.HARDWARE_ID,
                     (String) extraProfile.get("profile"), ((Number) extra.get("tensorParallel")).intValue(),
                     Precision.BF16, new HashSet<>((List<String>) extraProfile.get("optimizations")), input + output);
-            cases.add(new ValidationCase(extra.get("model") + " vllm-neuron c=" + concurrency,
-                    (String) extra.get("model"), request, null, input, output, concurrency, "TPOT_ms",
-                    ((Number) extra.get("tpotMs")).doubleValue(), (String) mapping.get("extraRowsSource"),
-                    (String) extraProfile.get("reason")));
+            result.add(new ValidationCase(extra.get("model") + " | vllm-neuron | tp" + extra.get("tensorParallel") + " "
+                    + input + "/" + output + " c=" + concurrency, (String) extra.get("model"), request, input, output,
+                    1.0, concurrency, defaultPrompts(concurrency),
+                    Map.of(ServingMetric.TPOT, ((Number) extra.get("tpotMs")).doubleValue()),
+                    (String) mapping.get("extraRowsSource"), (String) extraProfile.get("reason")));
         }
-        return cases;
+        return result;
+    }
+
+    private ValidationCase withMeasured(Map<ServingMetric, Double> values) {
+        return new ValidationCase(label, modelId, request, inputTokens, outputTokens, rangeRatio, concurrency,
+                numPrompts, values, source, profileReason);
+    }
+
+    /** vllm bench serve's sweep default: 10 x concurrency, at least 20. */
+    private static int defaultPrompts(int concurrency) {
+        return Math.max(20, 10 * concurrency);
+    }
+
+    private static Integer after(String notes, String key) {
+        if (key == null) {
+            return null;
+        }
+        int at = notes.indexOf(key);
+        return at < 0 ? null : firstInt(notes.substring(at + key.length()));
     }
 
     private static int firstInt(String text) {

@@ -33,7 +33,7 @@ class MechanismTest {
     }
 
     static double counter(StepExplanation e, String key) {
-        return (double) e.counters().get(key);
+        return ((Number) e.counters().getOrDefault(key, 0.0)).doubleValue();
     }
 
     @ParameterizedTest
@@ -202,8 +202,50 @@ class MechanismTest {
         OperatorTiming routed = op(deploy(moe, BASE, Set.of("selective-expert-decode"), 4, 2048).explain(step),
                 "attn.moe.experts");
         assertThat(routed.hbmBytes()).isCloseTo(all.hbmBytes() * 8 / 128, org.assertj.core.data.Offset.offset(1.0));
-        assertThat(routed.note()).contains("8.0 of 128");
+        assertThat(routed.note()).contains("selective loading: 8 expert slabs");
+        assertThat(all.note()).contains("all experts: 128 slabs");
     }
+
+    @Test
+    void nxdMoeDispatchPicksSelectiveAllExpertsOrBlockwiseByTokensTimesTopK() {
+        ModelSpec moe = TestModels.qwen3_30b_a3b(); // 128 experts, top-8
+        Trainium2Deployment d = deploy(moe, "nxdi", null, 4, 4096);
+        // token generation: 8 x 8 / 128 < 1 selective, 16 x 8 / 128 = 1 all experts
+        assertThat(counter(d.explain(StepShape.decode(8, 1024)), "moe_layers_selective")).isEqualTo(48.0);
+        assertThat(counter(d.explain(StepShape.decode(16, 1024)), "moe_layers_all_experts")).isEqualTo(48.0);
+        // context encoding: a 32-token prompt pads to the 128-token bucket, 128 x 8 = 1024 >= one 512-token block:
+        // blockwise in ceil((1024 - 127) / 512) + 127 = 129 blocks per layer
+        var blockwise = d.explain(StepShape.prefill(32));
+        assertThat(counter(blockwise, "moe_layers_blockwise")).isEqualTo(48.0);
+        assertThat(counter(blockwise, "moe_blocks")).isEqualTo(48.0 * 129);
+        assertThat(op(blockwise, "attn.moe.experts").note()).contains("129 blocks of 512 tokens");
+    }
+
+    @Test
+    void expertSlabDescriptorsFollowTheRankLayout() {
+        // gate_up [hidden, 2 x 768 / 4] bf16 on each rank: 768 B per partition, 2048 / 128 = 16 descriptors a slab
+        OperatorTiming experts = op(deploy(TestModels.qwen3_30b_a3b(), "nxdi", null, 4, 4096)
+                .explain(StepShape.decode(1, 1024)), "attn.moe.experts");
+        assertThat(experts.note()).contains("gate_up 16 descriptors x 768 B/partition")
+                .contains("down 2 x 4096 B/partition on 128 partitions");
+    }
+
+    @Test
+    void collectivesArePricedPerTopologyLevel() {
+        StepShape step = StepShape.decode(1, 1024);
+        StepExplanation oneChip = deploy(TestModels.llama31_8b(), "nxdi", null, 4, 2048).explain(step);
+        StepExplanation twoChips = deploy(TestModels.llama31_8b(), "nxdi", null, 8, 2048).explain(step);
+        StepExplanation sixteen = deploy(TestModels.llama33_70b(), "nxdi", null, 64, 2048).explain(step);
+        assertThat(counter(oneChip, "collective_inter_chip_ms")).isZero();
+        assertThat(counter(oneChip, "collective_intra_chip_ms")).isGreaterThan(0.0);
+        assertThat(counter(twoChips, "collective_inter_chip_ms")).isGreaterThan(0.0);
+        // the 4x4 torus: 2 x 3 ring steps per dimension, more than the 2 steps of a two-chip ring
+        double perCollective16 = counter(sixteen, "collective_inter_chip_ms") / 161;
+        double perCollective2 = counter(twoChips, "collective_inter_chip_ms") / 65;
+        assertThat(perCollective16).isGreaterThan(perCollective2);
+        assertThat(op(sixteen, "attn.all_reduce").note()).contains("16 chips as a 4x4 torus");
+    }
+
 
     @Test
     void activationsThatOutgrowSbufSpillToHbm() {
@@ -214,5 +256,17 @@ class MechanismTest {
 
     static OperatorTiming op(StepExplanation e, String name) {
         return e.operators().stream().filter(o -> o.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void sequenceParallelShardsAPromptsNormsButNotItsCollectives() {
+        StepShape prompt = StepShape.prefill(2048);
+        StepExplanation plain = deploy(TestModels.llama33_70b(), "nxdi", Set.of("nki-kernels"), 64, 4096)
+                .explain(prompt);
+        StepExplanation sp = deploy(TestModels.llama33_70b(), "nxdi", Set.of("nki-kernels", "sequence-parallel"), 64,
+                4096).explain(prompt);
+        assertThat(sp.cost().timeMs()).isLessThan(plain.cost().timeMs());
+        assertThat(counter(sp, "collective_ms")).isEqualTo(counter(plain, "collective_ms"));
+        assertThat(op(sp, "attn.all_reduce").note()).contains("sequence parallel");
     }
 }

@@ -18,6 +18,7 @@ import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.Parameter;
 import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.ProfileEntry;
+import io.costbench.engine.port.StaticShapes;
 
 class Trainium2AcceleratorModelTest {
 
@@ -31,13 +32,13 @@ class Trainium2AcceleratorModelTest {
     void catalogListsHardwareProfilesAndEverySwitchById() {
         assertThat(TRN2.hardware()).extracting(CatalogEntry::id).containsExactly("trn2", "trn2-lnc1");
         assertThat(TRN2.profiles()).extracting(ProfileEntry::id)
-                .containsExactly("vllm-neuron-baseline", "vllm-neuron-optimized");
+                .containsExactly("vllm-neuron-baseline", "vllm-neuron-optimized", "nxdi");
         assertThat(TRN2.optimizations()).extracting(CatalogEntry::id).containsExactly("gdn-head-sharding",
                 "gdn-state-packing", "gdn-inproj-padding", "gdn-fused-kernel", "selective-expert-decode",
-                "on-device-sampling", "eagle3", "fast-attention-head-dim-256", "kv-block-16", "swa-window");
-        assertThat(TRN2.profiles().get(0).defaultOptimizations()).isEmpty();
-        assertThat(TRN2.profiles().get(1).defaultOptimizations()).hasSize(10);
-        assertThat(TRN2.pricePerChipHourUsd()).isEqualTo(2.23);
+                "on-device-sampling", "eagle3", "fast-attention-head-dim-256", "kv-block-16", "swa-window",
+                "nki-kernels", "sequence-parallel");
+        assertThat(TRN2.profiles().get(0).defaultOptimizations()).containsExactly("nki-kernels");
+        assertThat(TRN2.profiles().get(1).defaultOptimizations()).hasSize(11);
     }
 
     @Test
@@ -152,7 +153,7 @@ class Trainium2AcceleratorModelTest {
             assertThat(p.value()).isBetween(p.min(), p.max());
         });
         assertThat(parameters).filteredOn(Parameter::calibrated).extracting(Parameter::name)
-                .contains("hbmEfficiency", "hostSamplingNsPerLogit", "expertGatherSetupUs");
+                .contains("hbmEfficiency", "hostSamplingNsPerLogit", "interChipCollectiveSetupUs");
         assertThat(parameters).filteredOn(p -> p.name().equals("dmaFixedCostUs")).singleElement()
                 .satisfies(p -> assertThat(p.value()).isEqualTo(1.3));
     }
@@ -180,5 +181,52 @@ class Trainium2AcceleratorModelTest {
                 + (double) e.counters().get("dma_transfers_2KiB_to_4KiB_per_partition")
                 + (double) e.counters().get("dma_transfers_ge_4KiB_per_partition");
         assertThat(histogram).isEqualTo(e.counters().get("dma_transfers"));
+    }
+
+    @Test
+    void staticShapesFromTheScenarioSetTheCompiledBatchSequenceLengthAndBuckets() {
+        ModelSpec llama = TestModels.llama31_8b();
+        Trainium2Deployment compiled = TRN2.deploy(llama, new DeploymentRequest("trn2", "nxdi", 4, null, null, 1750,
+                new StaticShapes(List.of(32), 4096, List.of(512, 1024, 2048, 4096))));
+        assertThat(compiled.scheduling().maxNumSeqs()).isEqualTo(32);
+        // one real sequence still runs the static 32-row batch at the 2048-token context bucket
+        var step = compiled.explain(StepShape.decode(1, 1500));
+        assertThat(step.counters()).containsEntry("compiled_batch_sequences", 32.0)
+                .containsEntry("compiled_context_tokens", 2048.0);
+        assertThat(compiled.explain(StepShape.prefill(600)).counters())
+                .containsEntry("compiled_prefill_tokens", 1024.0);
+        Trainium2Deployment stackDefaults = TRN2.deploy(llama, new DeploymentRequest("trn2", "nxdi", 4, null, null,
+                1750));
+        assertThat(stackDefaults.price(StepShape.decode(1, 1500)).timeMs())
+                .isLessThan(compiled.price(StepShape.decode(1, 1500)).timeMs());
+        assertThatThrownBy(() -> TRN2.deploy(llama, new DeploymentRequest("trn2", "nxdi", 4, null, null, 8192,
+                new StaticShapes(null, 4096, null)))).hasMessageContaining("shorter than the 8192 tokens");
+    }
+
+    @Test
+    void withParametersReplacesChipKernelAndStackValuesByName() {
+        var changed = TRN2.withParameters(java.util.Map.of("interChipCollectiveSetupUs", 100.0,
+                "nxdi/stepRuntimeOverheadUs", 1000.0));
+        assertThat(changed.allParameters()).filteredOn(p -> p.name().equals("interChipCollectiveSetupUs"))
+                .singleElement().satisfies(p -> assertThat(p.value()).isEqualTo(100.0));
+        assertThat(changed.allParameters()).filteredOn(p -> p.name().equals("nxdi/stepRuntimeOverheadUs"))
+                .singleElement().satisfies(p -> assertThat(p.value()).isEqualTo(1000.0));
+        assertThat(changed.allParameters()).filteredOn(p -> p.name().equals("vllm-neuron/stepRuntimeOverheadUs"))
+                .singleElement().satisfies(p -> assertThat(p.value()).isEqualTo(250.0));
+        assertThatThrownBy(() -> TRN2.withParameters(java.util.Map.of("compilerGemmEfficiency", 5.0)))
+                .hasMessageContaining("outside its plausible range");
+    }
+
+    @Test
+    void fittedParametersNameTheirSourcesPerProfile() {
+        var nxdi = TRN2.calibrationSources("nxdi");
+        assertThat(nxdi).containsKeys("interChipCollectiveSetupUs", "compilerGemmEfficiency", "expertGatherSetupUs",
+                "stepRuntimeOverheadUs");
+        assertThat(nxdi.get("expertGatherSetupUs")).containsExactly("public trn2 nxdi qwen3-235b-a22b");
+        // the vllm-neuron stack's own parameters are set from the write-up and a README sweep, not fitted here
+        assertThat(TRN2.calibrationSources("vllm-neuron-baseline")).doesNotContainKey("stepRuntimeOverheadUs");
+        var changed = TRN2.withProfileValues("nxdi", java.util.Map.of("stepRuntimeOverheadUs", 500.0));
+        assertThat(changed.allParameters()).filteredOn(p -> p.name().equals("nxdi/stepRuntimeOverheadUs"))
+                .singleElement().satisfies(p -> assertThat(p.value()).isEqualTo(500.0));
     }
 }

@@ -10,27 +10,41 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** The Trainium2 rows of public-measurements.csv plus the Qwen3.5-2B sweep: median |TPOT error| <= 20%. */
+import io.costbench.trainium2.Trainium2Validation.ErrorStats;
+import io.costbench.trainium2.ValidationCase.ServingMetric;
+
+/**
+ * The Trainium2 scenarios of public-measurements.csv plus the Qwen3.5-2B sweep, predicted at the catalog's values
+ * (the report) and with each source held out of the fit (the acceptance check: no row judges the fit it set).
+ */
 class ValidationTest {
 
     @Test
-    void medianAbsoluteTpotErrorIsAtMost20Percent() {
+    void heldOutSourcesMeetTheAcceptanceThresholds() {
         Path csv = Path.of(System.getProperty("costbench.shared.dir", "../../shared"), "calibration",
                 "public-measurements.csv");
         assumeTrue(Files.exists(csv), "shared calibration data not present: " + csv);
         List<String> skipped = new ArrayList<>();
-        List<Validate.Result> results = Validate.run(csv, skipped);
-        results.forEach(r -> System.out.printf("%-75s measured %7.2f predicted %7.2f error %+6.1f%%%n",
-                r.c().label(), r.c().measured(), r.predicted(), 100 * r.error()));
-        double[] abs = results.stream().mapToDouble(r -> Math.abs(r.error())).sorted().toArray();
-        double median = abs.length % 2 == 1 ? abs[abs.length / 2] : (abs[abs.length / 2 - 1] + abs[abs.length / 2]) / 2;
-        System.out.printf("rows %d, median |TPOT error| %.1f%%; skipped %s%n", abs.length, 100 * median, skipped);
-        System.out.println("calibrated parameters (value / documented, plausible range):");
-        Validate.TRN2.deploy(TestModels.qwen35_4b(), new io.costbench.engine.port.DeploymentRequest("trn2", null, 4,
-                null, null, 2048)).parameters().stream().filter(io.costbench.engine.port.Parameter::calibrated)
-                .forEach(p -> System.out.printf("  %-32s %10.4g / %-10.4g [%g, %g] %s%n", p.name(), p.value(),
-                        p.documented(), p.min(), p.max(), p.unit()));
-        assertThat(results).hasSizeGreaterThanOrEqualTo(10);
-        assertThat(median).isLessThanOrEqualTo(0.20);
+        List<ValidationCase> cases = ValidationCase.load(csv, skipped);
+        System.out.print(Validate.VALIDATION.report(Validate.TRN2, cases, skipped, false));
+        List<Trainium2Validation.Prediction> heldOut = new ArrayList<>();
+        for (Trainium2Validation.HeldOut h : Validate.VALIDATION.leaveOneSourceOut(Validate.TRN2, cases)) {
+            System.out.print(Trainium2Validation.table(h.source() + " [held out]", h.predictions()));
+            heldOut.addAll(h.predictions());
+            if (Trainium2Validation.rows(h.predictions()) >= 3) {
+                // The per-source bar is 20%; two sources miss it (README, "Where the model stands"). This
+                // guard keeps them from getting worse.
+                assertThat(Trainium2Validation.stats(h.predictions(), ServingMetric.TPOT).median()).as(h.source())
+                        .isLessThanOrEqualTo(0.35);
+            }
+        }
+        System.out.print(Trainium2Validation.table("every source held out", heldOut));
+        assertThat(cases).hasSizeGreaterThanOrEqualTo(10);
+        ErrorStats tpot = Trainium2Validation.stats(heldOut, ServingMetric.TPOT);
+        assertThat(tpot.median()).isLessThanOrEqualTo(0.15);
+        assertThat(tpot.p90()).isLessThanOrEqualTo(0.30);
+        assertThat(Trainium2Validation.stats(heldOut, ServingMetric.OUTPUT_THROUGHPUT).median())
+                .isLessThanOrEqualTo(0.15);
+        assertThat(Trainium2Validation.stats(heldOut, ServingMetric.TTFT).median()).isLessThanOrEqualTo(0.25);
     }
 }

@@ -31,6 +31,11 @@ public interface Deployment {
 
     SchedulingRules scheduling();
 
+    /** The request path in front of the engine (none unless the family models its server). */
+    default FrontEnd frontEnd() {
+        return FrontEnd.NONE;
+    }
+
     StepCost price(StepShape shape);
 
     StepExplanation explain(StepShape shape);

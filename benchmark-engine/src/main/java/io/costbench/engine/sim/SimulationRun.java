@@ -56,6 +56,9 @@ final class SimulationRun {
     private double now;
     private double lastRelease = Double.NEGATIVE_INFINITY;
     private int nextToSend;
+    private final io.costbench.engine.port.FrontEnd frontEnd;
+    private final java.util.ArrayDeque<Request> inTransit = new java.util.ArrayDeque<>();
+    private double frontEndFreeMs;
     private int inFlight;
     private int completed;
     private long steps;
@@ -82,6 +85,7 @@ final class SimulationRun {
         this.blocksTotal = rules.kvCacheCapacityTokens() / blockTokens;
         this.blocksFree = blocksTotal;
         this.requests = generate();
+        this.frontEnd = deployment.frontEnd();
     }
 
     /** Lengths and arrival times drawn up front from seeded streams, as the benchmark client samples its dataset. */
@@ -119,7 +123,7 @@ final class SimulationRun {
         release();
         while (completed < requests.length) {
             if (running.isEmpty() && waiting.isEmpty()) {
-                now = Math.max(now, requests[nextToSend].arrivalMs);
+                now = Math.max(now, nextEventMs());
                 release();
                 continue;
             }
@@ -152,10 +156,26 @@ final class SimulationRun {
             Request r = requests[nextToSend++];
             // One that arrived before the last release point was held back by the cap: it goes when a slot frees.
             r.sendMs = r.arrivalMs > lastRelease ? r.arrivalMs : now;
-            waiting.addLast(r);
+            // The server tokenizes one prompt at a time, then hands the request to the engine.
+            double tokenized = Math.max(frontEndFreeMs, r.sendMs) + frontEnd.tokenizeMs(r.promptTokens);
+            frontEndFreeMs = tokenized;
+            r.engineArrivalMs = tokenized + frontEnd.requestMs();
+            inTransit.addLast(r);
             inFlight++;
         }
         lastRelease = now;
+        while (!inTransit.isEmpty() && inTransit.peekFirst().engineArrivalMs <= now) {
+            waiting.addLast(inTransit.pollFirst());
+        }
+    }
+
+    /** When the engine next gets something new: a request reaching it, or the client's next send. */
+    private double nextEventMs() {
+        double event = inTransit.isEmpty() ? Double.POSITIVE_INFINITY : inTransit.peekFirst().engineArrivalMs;
+        if (nextToSend < requests.length && (workload.maxConcurrency() == 0 || inFlight < workload.maxConcurrency())) {
+            event = Math.min(event, requests[nextToSend].arrivalMs);
+        }
+        return event;
     }
 
     /** vLLM V1: running requests first (decodes and unfinished prefills), then new ones while budget and KV allow. */
@@ -312,8 +332,8 @@ final class SimulationRun {
             pricedShapes++;
         }
         double stepMs = step.cost().timeMs();
-        if (nextToSend < requests.length && (workload.maxConcurrency() == 0 || inFlight < workload.maxConcurrency())) {
-            double arrival = requests[nextToSend].arrivalMs;
+        double arrival = nextEventMs();
+        if (arrival != Double.POSITIVE_INFINITY) {
             double end = now;
             int fit = 0;
             while (fit < k && (end += stepMs) < arrival) {
@@ -630,6 +650,7 @@ final class SimulationRun {
         final int outputTokens;
         final double arrivalMs;
         double sendMs;
+        double engineArrivalMs;
         int computed;
         int generated;
         long blocks;

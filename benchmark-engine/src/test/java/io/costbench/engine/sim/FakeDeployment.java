@@ -11,6 +11,7 @@ import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.CostCategory;
 import io.costbench.engine.port.Deployment;
+import io.costbench.engine.port.FrontEnd;
 import io.costbench.engine.port.Parameter;
 import io.costbench.engine.port.SchedulingRules;
 import io.costbench.engine.port.StepCost;
@@ -22,12 +23,18 @@ final class FakeDeployment implements Deployment {
     private final ModelSpec model;
     private final SchedulingRules rules;
     private final ToDoubleFunction<StepShape> stepMs;
+    private final FrontEnd frontEnd;
     final AtomicInteger priceCalls = new AtomicInteger();
 
     FakeDeployment(ModelSpec model, SchedulingRules rules, ToDoubleFunction<StepShape> stepMs) {
+        this(model, rules, stepMs, FrontEnd.NONE);
+    }
+
+    FakeDeployment(ModelSpec model, SchedulingRules rules, ToDoubleFunction<StepShape> stepMs, FrontEnd frontEnd) {
         this.model = model;
         this.rules = rules;
         this.stepMs = stepMs;
+        this.frontEnd = frontEnd;
     }
 
     /** Fixed cost per step plus a cost per token computed: a weight-bound accelerator in miniature. */
@@ -43,6 +50,7 @@ final class FakeDeployment implements Deployment {
     @Override public Set<String> optimizations() { return Set.of(); }
     @Override public int chips() { return 2; }
     @Override public SchedulingRules scheduling() { return rules; }
+    @Override public FrontEnd frontEnd() { return frontEnd; }
 
     @Override
     public StepCost price(StepShape shape) {

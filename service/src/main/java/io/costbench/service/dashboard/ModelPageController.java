@@ -30,15 +30,17 @@ class ModelPageController {
     private final JsonMapper json;
     private final PredictionEndpoint endpoint;
     private final Optimizations optimizations;
+    private final SloOverview slo;
     private final CostCalculator calculator;
 
     ModelPageController(DashboardQueries queries, JsonMapper json, PredictionEndpoint endpoint,
-            Optimizations optimizations, CostCalculator calculator) {
+            Optimizations optimizations, SloOverview slo, CostCalculator calculator) {
         this.calculator = calculator;
         this.queries = queries;
         this.json = json;
         this.endpoint = endpoint;
         this.optimizations = optimizations;
+        this.slo = slo;
     }
 
     /**
@@ -155,6 +157,7 @@ class ModelPageController {
         model.addAttribute("percentiles", percentiles(points));
         model.addAttribute("percentileMetrics", List.of("Mean TTFT (ms)", "Median TTFT (ms)", "P99 TTFT (ms)",
                 "Mean TPOT (ms)", "Median TPOT (ms)", "P99 TPOT (ms)"));
+        model.addAttribute("slo", slo.panel(id, points, selected.key()));
         return "models/show";
     }
 

@@ -28,11 +28,13 @@ class OverviewController {
     private final DashboardQueries queries;
     private final CostCalculator calculator;
     private final JsonMapper json;
+    private final SloOverview slo;
 
-    OverviewController(DashboardQueries queries, CostCalculator calculator, JsonMapper json) {
+    OverviewController(DashboardQueries queries, CostCalculator calculator, JsonMapper json, SloOverview slo) {
         this.queries = queries;
         this.calculator = calculator;
         this.json = json;
+        this.slo = slo;
     }
 
     @GetMapping("/")
@@ -47,6 +49,7 @@ class OverviewController {
         source.filter(s -> choices.stream().noneMatch(c -> c.id() == s.id())).ifPresent(choices::add);
         model.addAttribute("sweeps", choices);
         if (source.isEmpty()) {
+            model.addAttribute("slo", Map.of());
             model.addAttribute("panels", List.of());
             model.addAttribute("prices", List.of());
             return "home";
@@ -63,6 +66,7 @@ class OverviewController {
         }
         model.addAttribute("panels", panels);
         model.addAttribute("prices", List.copyOf(prices.values()));
+        model.addAttribute("slo", slo.panels(source.get().id(), byModel.keySet(), selected));
         return "home";
     }
 

@@ -64,7 +64,8 @@ public class Predictor {
         breakdown.put("totalMs", median.timeMs());
         Deployment deployment = run.deployment();
         ServingTarget asDeployed = new ServingTarget(scenario.target().hardware(), scenario.target().profile(),
-                deployment.tensorParallel(), deployment.precision(), new ArrayList<>(deployment.optimizations()));
+                deployment.tensorParallel(), deployment.precision(), new ArrayList<>(deployment.optimizations()),
+                scenario.target().staticShapes());
         return new Prediction(new Scenario(scenario.model(), asDeployed, scenario.workload()), deployment.chips(),
                 result.metrics(), breakdown, result.stats().prefillTimeShare(), new Prediction.Provenance(models.entry(scenario.model()).contentSha256(),
                         deployment.parametersSha256()));
@@ -137,7 +138,8 @@ public class Predictor {
 
     private static DeploymentRequest request(ServingTarget target, int tensorParallel, int maxModelLen) {
         return new DeploymentRequest(target.hardware(), target.profile(), tensorParallel, target.precision(),
-                target.optimizations() == null ? null : new TreeSet<>(target.optimizations()), maxModelLen);
+                target.optimizations() == null ? null : new TreeSet<>(target.optimizations()), maxModelLen,
+                target.staticShapes());
     }
 
     private record Run(Deployment deployment, SimulationResult result) {

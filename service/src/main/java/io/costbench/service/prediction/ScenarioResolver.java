@@ -15,6 +15,7 @@ import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.AcceleratorModel;
 import io.costbench.engine.port.CatalogEntry;
 import io.costbench.engine.port.ProfileEntry;
+import io.costbench.engine.port.StaticShapes;
 import io.costbench.engine.sim.Workload;
 
 /**
@@ -37,10 +38,18 @@ public class ScenarioResolver {
      *
      * @param numPrompts null: {@link PromptRule#DEFAULT}
      * @param seed       null: 0
+     * @param staticShapes compiled shapes of an ahead-of-time compiling stack; null: the profile's
      */
     public record Spec(String model, String hardware, String profile, Integer tensorParallel, String precision,
             Collection<String> optimizations, int inputTokens, int outputTokens, int concurrency, Integer numPrompts,
-            Long seed) {
+            Long seed, StaticShapes staticShapes) {
+
+        public Spec(String model, String hardware, String profile, Integer tensorParallel, String precision,
+                Collection<String> optimizations, int inputTokens, int outputTokens, int concurrency,
+                Integer numPrompts, Long seed) {
+            this(model, hardware, profile, tensorParallel, precision, optimizations, inputTokens, outputTokens,
+                    concurrency, numPrompts, seed, null);
+        }
     }
 
     /**
@@ -50,8 +59,11 @@ public class ScenarioResolver {
      */
     public Scenario resolve(Spec spec) {
         String model = model(spec.model());
-        ServingTarget target = target(spec.hardware(), spec.profile(), spec.tensorParallel(), spec.precision(),
+        ServingTarget resolved = target(spec.hardware(), spec.profile(), spec.tensorParallel(), spec.precision(),
                 spec.optimizations());
+        ServingTarget target = spec.staticShapes() == null ? resolved : new ServingTarget(resolved.hardware(),
+                resolved.profile(), resolved.tensorParallel(), resolved.precision(), resolved.optimizations(),
+                spec.staticShapes());
         int prompts = spec.numPrompts() != null ? spec.numPrompts()
                 : PromptRule.DEFAULT.promptsAt(spec.concurrency());
         long seed = spec.seed() != null ? spec.seed() : 0L;

@@ -101,8 +101,7 @@ class RunIngestion {
                     metrics.get("output_throughput"), metrics.get("median_ttft_ms"), metrics.get("median_tpot_ms"),
                     now));
             Regression regression = detector.detect(metrics, baseline(resolved.scenario(), upload.getId()));
-            RunPrediction prediction = predictor.predict(resolved.scenario())
-                    .map(predicted -> RunPrediction.compare(predicted, metrics)).orElse(null);
+            RunPrediction prediction = predictor.predict(resolved.scenario(), metrics);
             run.judged(prediction == null ? null : jsonMapper.writeValueAsString(prediction), regression.verdict(),
                     jsonMapper.writeValueAsString(regression));
             outcomes.add(new PushResponse.RunOutcome(run.getId(), resolved.parsed().label(), resolved.scenario(),

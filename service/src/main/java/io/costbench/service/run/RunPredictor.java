@@ -1,12 +1,13 @@
 package io.costbench.service.run;
 
 import java.util.Map;
-import java.util.Optional;
 
 import org.springframework.stereotype.Component;
 
 import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.engine.sim.Workload;
 import io.costbench.service.prediction.Predictor;
+import io.costbench.service.prediction.Scenario;
 import io.costbench.service.prediction.ScenarioResolver;
 import io.costbench.service.prediction.UnknownIdException;
 import io.costbench.service.prediction.UnsupportedScenarioException;
@@ -14,11 +15,16 @@ import io.costbench.service.prediction.UnsupportedScenarioException;
 /**
  * What the prediction core predicts for a measured run's scenario, in vLLM's metric names and units, so a push is
  * answered with the model's error. Model and hardware may be aliases ({@code meta-llama/Llama-3.1-8B-Instruct} on
- * {@code h100-sxm5}). A run the catalog cannot express (unknown model or hardware, open-loop rate without a
- * concurrency, a model that does not fit) has no prediction rather than a failed push.
+ * {@code h100-sxm5}). A run that states a request rate is predicted as its client ran it: Poisson arrivals at that
+ * rate (capped by its concurrency when it states one), not a closed loop. A run the catalog cannot express (unknown
+ * model or hardware, neither a concurrency nor a rate, a model that does not fit) gets a prediction with the reason
+ * instead of numbers, never a failed push.
  */
 @Component
 class RunPredictor {
+
+    /** vLLM bench serve's default {@code --num-prompts} (benchmarks/benchmark_serving.py), for a rate run. */
+    static final int RATE_RUN_PROMPTS = 1000;
 
     private final ScenarioResolver resolver;
     private final Predictor predictor;
@@ -28,16 +34,30 @@ class RunPredictor {
         this.predictor = predictor;
     }
 
-    Optional<Map<String, Double>> predict(RunScenario scenario) {
-        if (scenario.concurrency() == null || scenario.inputTokens() == null || scenario.outputTokens() == null) {
-            return Optional.empty();
+    /** The prediction compared with the measured metrics, or the reason there is none. */
+    RunPrediction predict(RunScenario scenario, Map<String, Double> measured) {
+        if (scenario.inputTokens() == null || scenario.outputTokens() == null) {
+            return RunPrediction.unavailable("the run states no input and output token counts");
+        }
+        boolean rate = scenario.requestRate() != null && scenario.requestRate() > 0;
+        if (scenario.concurrency() == null && !rate) {
+            return RunPrediction.unavailable("the run states neither a concurrency nor a request rate");
         }
         try {
-            return Optional.of(predictor.predict(resolver.resolve(new ScenarioResolver.Spec(scenario.model(),
-                    scenario.hardware(), scenario.profile(), scenario.tensorParallel(), scenario.precision(), null,
-                    scenario.inputTokens(), scenario.outputTokens(), scenario.concurrency(), null, null))).metrics());
+            int concurrency = scenario.concurrency() == null ? 1 : scenario.concurrency();
+            Scenario resolved = resolver.resolve(new ScenarioResolver.Spec(scenario.model(), scenario.hardware(),
+                    scenario.profile(), scenario.tensorParallel(), scenario.precision(), null,
+                    scenario.inputTokens(), scenario.outputTokens(), concurrency, null, null));
+            if (rate) {
+                Workload closed = resolved.workload();
+                resolved = new Scenario(resolved.model(), resolved.target(), new Workload(closed.inputTokens(),
+                        closed.outputTokens(), closed.rangeRatio(),
+                        scenario.concurrency() == null ? 0 : scenario.concurrency(), scenario.requestRate(),
+                        scenario.concurrency() == null ? RATE_RUN_PROMPTS : closed.numPrompts(), closed.seed()));
+            }
+            return RunPrediction.compare(predictor.predict(resolved).metrics(), measured);
         } catch (UnknownIdException | UnsupportedScenarioException | DoesNotFitException e) {
-            return Optional.empty();
+            return RunPrediction.unavailable(e.getMessage());
         }
     }
 }

@@ -15,8 +15,9 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 /**
  * Which scope a request to {@code /api/**} needs: the single source of truth for the filter chain and for the 403
  * message. Writes (POST, PUT, PATCH, DELETE) need the scope of their path; any other write under {@code /api/**}
- * needs admin, so a new endpoint is closed until someone decides otherwise. Predictions are computations, not
- * writes, and stay open. Token administration needs admin for reads too: token names and scopes are not public.
+ * needs admin, so a new endpoint is closed until someone decides otherwise. Predictions and capacity plans are
+ * computations, not writes, and stay open (plans are bounded by their simulation budget and a few at once). Token
+ * administration needs admin for reads too: token names and scopes are not public.
  */
 final class ApiScopeRules {
 
@@ -24,7 +25,7 @@ final class ApiScopeRules {
             HttpMethod.DELETE);
 
     private static final List<String> OPEN_COMPUTATION_PATTERNS = List.of("/api/v1/predictions",
-            "/api/v1/predictions/**");
+            "/api/v1/predictions/**", "/api/v1/plans");
     private static final List<String> ADMIN_ONLY_PATTERNS = List.of("/api/v1/tokens", "/api/v1/tokens/**");
 
     /** Open computations that use POST because their input is a body. */

@@ -14,10 +14,26 @@ import io.costbench.engine.data.CsvRows;
  * aggregated-serving rows with plain tensor parallelism (no attention-DP, expert parallelism or pipeline stages, which
  * the models do not describe). TTFT and TPOT are measured means; output throughput is derived from them for a closed
  * loop, concurrency x OSL / (TTFT + (OSL - 1) x TPOT), and marked as derived.
+ *
+ * <p>Rows whose {@code silicon_data_source} is an InferenceX nightly dump ({@code source_file=<date>.csv; model=...;
+ * wip=...}) are run as InferenceX's launch scripts run them (SemiAnalysisAI/InferenceX
+ * benchmarks/70b_fp8_h100_slurm.sh @ 2a205bb3, 70b_fp8_h200_slurm.sh @ 409e9a48, 70b_fp8_h200_trt_slurm.sh @
+ * 73ef9225; .github/workflows/benchmark-tmpl.yml @ 00983c3e): {@code --random-range-ratio 0.8}, 10 x concurrency
+ * prompts, FP8 KV cache. Their vLLM scripts also set {@code async-scheduling: true}, but the rows' TPOT shows the
+ * step's host work exposed (H100 Llama-3.1-70B median |TPOT error| 4.5% with it exposed, 15.6% with it hidden; H200
+ * 5.6% vs 14.6%), so the vLLM image the dump ran (its version is not in the file) did not overlap it and the rows run
+ * without the switch. AIConfigurator's own collections do not document their client, so they run with fixed
+ * lengths and the engine's default KV cache, and in-process (no server front end): their TTFT and TPOT fit an
+ * in-process harness far better (H100 TensorRT-LLM median |TPOT error| 6.5% vs 9.5% with a 20 ms front end, TTFT 32%
+ * vs 55%), while InferenceX's, whose client goes through the server, need it (TTFT 18% vs 9%).
  */
 public final class AiconfiguratorReader {
 
     public static final String FILE = "aiconfigurator-silicon-h100-h200.csv";
+    private static final java.util.regex.Pattern INFERENCEX_DUMP =
+            java.util.regex.Pattern.compile("^source_file=\\d{4}-\\d{2}-\\d{2}\\.csv; model=.*wip=");
+    /** InferenceX's benchmark-tmpl.yml: RANDOM_RANGE_RATIO 0.8. */
+    static final double INFERENCEX_RANGE_RATIO = 0.8;
 
     private AiconfiguratorReader() {
     }
@@ -53,8 +69,11 @@ public final class AiconfiguratorReader {
         measured.put(ValidationMetric.OUTPUT_THROUGHPUT, concurrency * osl / ((ttft + (osl - 1) * tpot) / 1e3));
         String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware.get(), r.get("backend"), model.get(),
                 precision.get(), tp, isl, osl, concurrency);
+        boolean inferencex = INFERENCEX_DUMP.matcher(r.getOrDefault("silicon_data_source", "")).find();
         return Optional.of(new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(), tp,
-                isl, osl, concurrency, 0, measured, true));
+                isl, osl, concurrency, inferencex ? 10 * concurrency : 0, measured, true,
+                inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,
+                inferencex ? "fp8" : "auto", java.util.Set.of(), inferencex));
     }
 
     private static boolean oneOrBlank(String value) {

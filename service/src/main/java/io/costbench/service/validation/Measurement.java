@@ -10,14 +10,35 @@ import java.util.Map;
  * @param label      how the report names the row
  * @param precision  bf16 or fp8
  * @param numPrompts requests the measurement ran (0 when not stated: the sweep default is used)
- * @param measured   measured values by metric; {@link ValidationMetric#OUTPUT_THROUGHPUT} may be derived (see
- *                   {@code throughputDerived})
+ * @param measured     measured values by metric; {@link ValidationMetric#OUTPUT_THROUGHPUT} may be derived (see
+ *                     {@code throughputDerived})
+ * @param campaign     who ran the measurement, as its file documents it (e.g. "aiconfigurator", "inferencex",
+ *                     "public"); part of the source key
+ * @param rangeRatio   the client's length spread as the campaign documents it ({@code --random-range-ratio}: lengths
+ *                     uniform in [r x L, L]); 1 for fixed lengths or when the campaign does not say
+ * @param kvCacheDtype "auto" (the engine's default for the precision) or "fp8" where the campaign's recipe sets it
+ * @param engineOptions engine switches the campaign's recipe turns on, as optimization ids (e.g. "async-scheduling")
+ * @param viaServer     the client went through the serving stack's HTTP server (its front end counts), rather than
+ *                      driving the engine in-process
  */
 public record Measurement(String file, String label, String hardwareId, String profileId, String modelId,
         String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
-        Map<ValidationMetric, Double> measured, boolean throughputDerived) {
+        Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
+        String kvCacheDtype, java.util.Set<String> engineOptions, boolean viaServer) {
 
     public Measurement {
         measured = Map.copyOf(measured);
+        engineOptions = java.util.Set.copyOf(engineOptions);
+        if (!(rangeRatio > 0 && rangeRatio <= 1)) {
+            throw new IllegalArgumentException("range ratio must be in (0, 1], was " + rangeRatio);
+        }
+    }
+
+    /**
+     * The measurement campaign the row belongs to, as calibration notes name it: campaign, hardware, profile and model
+     * (for example {@code "aiconfigurator h200-sxm vllm qwen3-235b-a22b"}). Leave-one-source-out leaves these out.
+     */
+    public String source() {
+        return String.join(" ", campaign, hardwareId, profileId, modelId);
     }
 }

@@ -16,7 +16,8 @@ import io.costbench.engine.data.CsvRows;
  * {@code public-measurements.csv}: one row per measured figure, grouped here into scenarios (same hardware, engine,
  * model, precision, TP, lengths and concurrency). Lengths like "~233 (ShareGPT)" use the stated mean; saturated
  * Trainium2 rows ("<=16 (saturated)") use the number as the batch; offline and server-mode rows, and rows whose model,
- * hardware, engine or precision the catalog does not cover, are left out.
+ * hardware, engine or precision the catalog does not cover, are left out. Every kept row was measured through the
+ * engine's server ({@code vllm bench serve} and the like, as the rows' notes say).
  */
 public final class PublicMeasurementsReader {
 
@@ -68,7 +69,8 @@ public final class PublicMeasurementsReader {
         String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware.get(), first.get("engine"), model.get(),
                 precision.get(), tp.get(), input.get(), output.get(), concurrency.get());
         return Optional.of(new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(),
-                tp.get(), input.get(), output.get(), concurrency.get(), numPrompts, measured, false));
+                tp.get(), input.get(), output.get(), concurrency.get(), numPrompts, measured, false, "public", 1.0,
+                "auto", java.util.Set.of(), true));
     }
 
     /** The file's metric names as compared metrics; per-user and per-GPU figures are not compared here. */

@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Optional;
 
 import io.costbench.engine.model.ModelCatalog;
+import io.costbench.engine.model.ModelSpec;
+import io.costbench.engine.model.MoeMlp;
+import io.costbench.engine.port.AcceleratorModel;
 import io.costbench.service.prediction.AcceleratorFamilies;
 
 /**
@@ -51,7 +54,14 @@ public final class ValidationMain {
         } else {
             System.out.println("skipping " + AiconfiguratorReader.FILE + ": not in " + calibrationDir);
         }
-        ValidationRun run = new ValidationRun(ModelCatalog.standard(), AcceleratorFamilies.production());
-        return new ValidationReport(run.predict(measurements));
+        ModelCatalog models = ModelCatalog.standard();
+        List<AcceleratorModel> families = AcceleratorFamilies.production();
+        List<ValidationRun.Outcome> outcomes = new ValidationRun(models, families).predict(measurements);
+        return new ValidationReport(outcomes, id -> models.find(id).map(m -> isMoe(m.spec())).orElse(false),
+                LeaveOneSourceOut.compute(outcomes, models, families));
+    }
+
+    private static boolean isMoe(ModelSpec model) {
+        return model.layers().stream().anyMatch(layer -> layer.feedForward() instanceof MoeMlp);
     }
 }

@@ -5,79 +5,122 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import io.costbench.engine.port.Parameter;
 
 /**
- * Prints the validation tables: per file, hardware and profile the rows predicted (and skipped, by reason), the
- * median and p90 absolute relative error of TPOT, TTFT and output throughput, the ten worst rows, and the calibrated
- * parameters next to their documented values. The same numbers are returned for assertions.
+ * The validation tables, for every accelerator family alike: per group (hardware x profile x dense/MoE) and per
+ * source the rows predicted (and skipped, by reason) with the median, p90 and max absolute relative error of TPOT,
+ * TTFT and output throughput; the leave-one-source-out table; the calibrated parameters, flagged where they sit within
+ * 5% of a range end or more than 2x from their documented value; the worst rows. Throughput derived from a row's own
+ * TTFT and TPOT is reported apart and never counted as an independent check. The same numbers are returned for
+ * assertions.
  */
 public final class ValidationReport {
 
-    /** Error statistics of one metric over a group: rows compared, median and p90 of |relative error|. */
-    public record ErrorStats(int rows, double medianAbs, double p90Abs) {
+    /** Error statistics of one metric over a group: rows compared, median, p90 and max of |relative error|. */
+    public record ErrorStats(int rows, double medianAbs, double p90Abs, double maxAbs) {
     }
+
+    /**
+     * A calibrated parameter the report flags.
+     *
+     * @param where  "hardware/profile"
+     * @param reason why it is flagged (range edge, distance from documented)
+     */
+    public record Flag(String where, Parameter parameter, String reason) {
+
+        /** The parameter's note gives a written reason for sitting where it does. */
+        public boolean explained() {
+            return parameter.source().contains("Written reason");
+        }
+    }
+
+    /** Within this fraction of the range's width of either end, a calibrated parameter is flagged. */
+    static final double EDGE_FRACTION = 0.05;
+    /** Further than this factor from its documented value, a calibrated parameter is flagged. */
+    static final double DOCUMENTED_FACTOR = 2.0;
 
     private final List<ValidationRun.Outcome> outcomes;
+    private final Predicate<String> moeModel;
+    private final List<LeaveOneSourceOut.Result> leaveOneOut;
 
-    public ValidationReport(List<ValidationRun.Outcome> outcomes) {
+    /**
+     * @param moeModel    whether a model id is a mixture of experts (MoE rows are grouped apart)
+     * @param leaveOneOut the leave-one-source-out results ({@link LeaveOneSourceOut})
+     */
+    public ValidationReport(List<ValidationRun.Outcome> outcomes, Predicate<String> moeModel,
+            List<LeaveOneSourceOut.Result> leaveOneOut) {
         this.outcomes = List.copyOf(outcomes);
+        this.moeModel = moeModel;
+        this.leaveOneOut = List.copyOf(leaveOneOut);
     }
 
-    /** Groups as "file | hardware | profile". */
+    public List<ValidationRun.Outcome> outcomes() {
+        return outcomes;
+    }
+
+    /** The group key of a row: "hardware | profile | dense" or "... | MoE". */
+    public String groupOf(Measurement m) {
+        return m.hardwareId() + " | " + m.profileId() + " | " + (moeModel.test(m.modelId()) ? "MoE" : "dense");
+    }
+
+    /** Rows by group (hardware x profile x dense/MoE), predicted and skipped. */
     public Map<String, List<ValidationRun.Outcome>> groups() {
+        return by(o -> groupOf(o.measurement()));
+    }
+
+    /** Rows by source (file, hardware, profile, model). */
+    public Map<String, List<ValidationRun.Outcome>> sources() {
+        return by(o -> o.measurement().source());
+    }
+
+    public List<LeaveOneSourceOut.Result> leaveOneSourceOut() {
+        return leaveOneOut;
+    }
+
+    private Map<String, List<ValidationRun.Outcome>> by(java.util.function.Function<ValidationRun.Outcome, String> key) {
         Map<String, List<ValidationRun.Outcome>> groups = new TreeMap<>();
         for (ValidationRun.Outcome o : outcomes) {
-            Measurement m = o.measurement();
-            groups.computeIfAbsent(m.file() + " | " + m.hardwareId() + " | " + m.profileId(), k -> new ArrayList<>())
-                    .add(o);
+            groups.computeIfAbsent(key.apply(o), k -> new ArrayList<>()).add(o);
         }
         return groups;
     }
 
+    /**
+     * Error statistics of a metric over the predicted rows that measured it. Output throughput counts only rows that
+     * measured it; see {@link #derivedThroughputStats} for throughput derived from the row's own TTFT and TPOT.
+     */
     public static Optional<ErrorStats> stats(List<ValidationRun.Outcome> outcomes, ValidationMetric metric) {
-        List<Double> errors = outcomes.stream().map(o -> o.relativeError(metric)).flatMap(Optional::stream)
-                .map(Math::abs).sorted().toList();
+        return statsOf(outcomes.stream().filter(o -> metric != ValidationMetric.OUTPUT_THROUGHPUT
+                || !o.measurement().throughputDerived()).toList(), metric);
+    }
+
+    /** Output-throughput errors of rows whose "measured" throughput was derived from their TTFT and TPOT. */
+    public static Optional<ErrorStats> derivedThroughputStats(List<ValidationRun.Outcome> outcomes) {
+        return statsOf(outcomes.stream().filter(o -> o.measurement().throughputDerived()).toList(),
+                ValidationMetric.OUTPUT_THROUGHPUT);
+    }
+
+    private static Optional<ErrorStats> statsOf(List<ValidationRun.Outcome> outcomes, ValidationMetric metric) {
+        List<Double> errors = outcomes.stream().filter(o -> o.skipReason() == null)
+                .map(o -> o.relativeError(metric)).flatMap(Optional::stream).map(Math::abs).sorted().toList();
         if (errors.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new ErrorStats(errors.size(), percentile(errors, 50), percentile(errors, 90)));
+        return Optional.of(new ErrorStats(errors.size(), percentile(errors, 50), percentile(errors, 90),
+                errors.get(errors.size() - 1)));
     }
 
-    public void print(PrintStream out) {
-        out.println("=== Validation report: predicted vs measured (relative error = (predicted - measured) / measured)");
-        for (Map.Entry<String, List<ValidationRun.Outcome>> group : groups().entrySet()) {
-            List<ValidationRun.Outcome> all = group.getValue();
-            List<ValidationRun.Outcome> predicted = all.stream().filter(o -> o.skipReason() == null).toList();
-            out.printf("%n--- %s: %d rows, %d predicted%n", group.getKey(), all.size(), predicted.size());
-            Map<String, Long> skipped = all.stream().filter(o -> o.skipReason() != null)
-                    .collect(Collectors.groupingBy(o -> shorten(o.skipReason()), TreeMap::new, Collectors.counting()));
-            skipped.forEach((reason, count) -> out.printf("    skipped %d: %s%n", count, reason));
-            if (predicted.isEmpty()) {
-                continue;
-            }
-            out.printf("    %-18s %6s %12s %12s%n", "metric", "rows", "median |err|", "p90 |err|");
-            for (ValidationMetric metric : ValidationMetric.values()) {
-                stats(predicted, metric).ifPresent(s -> out.printf("    %-18s %6d %11.1f%% %11.1f%%%n",
-                        metric.name().toLowerCase() + (metric == ValidationMetric.OUTPUT_THROUGHPUT
-                                && predicted.get(0).measurement().throughputDerived() ? "*" : ""),
-                        s.rows(), 100 * s.medianAbs(), 100 * s.p90Abs()));
-            }
-            out.println("    worst rows (by largest |error|):");
-            predicted.stream().sorted(Comparator.comparingDouble(ValidationReport::worstError).reversed()).limit(10)
-                    .forEach(o -> out.printf("      %-60s %s%n", o.measurement().label(), errors(o)));
-        }
-        out.println("\n(* output throughput derived from measured TTFT and TPOT for a closed loop)");
-        printParameters(out);
-    }
-
-    private void printParameters(PrintStream out) {
-        Map<String, Parameter> calibrated = new LinkedHashMap<>();
+    /** Calibrated parameters of the deployments used, by "hardware/profile name". */
+    public Map<String, Parameter> calibratedParameters() {
+        Map<String, Parameter> calibrated = new TreeMap<>();
         for (ValidationRun.Outcome o : outcomes) {
             if (o.deployment() == null) {
                 continue;
@@ -89,12 +132,101 @@ public final class ValidationReport {
                 }
             }
         }
-        out.println("\n--- calibrated parameters (value vs documented / first-principles, plausible range)");
+        return calibrated;
+    }
+
+    /** Calibrated parameters within 5% of a range end, or more than 2x from their documented value. */
+    public List<Flag> flags() {
+        List<Flag> flags = new ArrayList<>();
+        calibratedParameters().forEach((key, p) -> {
+            String where = key.substring(0, key.indexOf(' '));
+            List<String> reasons = new ArrayList<>();
+            double width = p.max() - p.min();
+            if (width > 0 && (p.value() - p.min() <= EDGE_FRACTION * width
+                    || p.max() - p.value() <= EDGE_FRACTION * width)) {
+                reasons.add(String.format(Locale.ROOT, "within 5%% of its range [%.4g, %.4g]", p.min(), p.max()));
+            }
+            double ratio = p.documented() == 0 ? (p.value() == 0 ? 1 : Double.POSITIVE_INFINITY)
+                    : Math.abs(p.value() / p.documented());
+            if (ratio > DOCUMENTED_FACTOR || ratio < 1 / DOCUMENTED_FACTOR) {
+                reasons.add(String.format(Locale.ROOT, "%.4g vs documented %.4g", p.value(), p.documented()));
+            }
+            if (!reasons.isEmpty()) {
+                flags.add(new Flag(where, p, String.join("; ", reasons)));
+            }
+        });
+        return flags;
+    }
+
+    public void print(PrintStream out) {
+        out.println("=== Validation report: predicted vs measured, |relative error| = |predicted - measured| / measured");
+        out.println("    (thrpt*: output throughput derived from the row's own TTFT and TPOT; not an independent check)");
+        out.println("\n--- per group (hardware | profile | dense/MoE)");
+        printTable(out, groups());
+        out.println("\n--- per source (file hardware profile model)");
+        printTable(out, sources());
+        printLeaveOneOut(out);
+        printParameters(out);
+        printWorst(out);
+    }
+
+    private static void printTable(PrintStream out, Map<String, List<ValidationRun.Outcome>> groups) {
+        out.printf(Locale.ROOT, "    %-50s %5s %5s | %-22s | %-22s | %-22s | %-22s%n", "", "rows", "pred",
+                "TPOT med/p90/max", "TTFT med/p90/max", "thrpt med/p90/max", "thrpt* med/p90/max");
+        groups.forEach((name, all) -> {
+            List<ValidationRun.Outcome> predicted = all.stream().filter(o -> o.skipReason() == null).toList();
+            out.printf(Locale.ROOT, "    %-50s %5d %5d | %s | %s | %s | %s%n", name, all.size(), predicted.size(),
+                    cell(stats(predicted, ValidationMetric.TPOT)), cell(stats(predicted, ValidationMetric.TTFT)),
+                    cell(stats(predicted, ValidationMetric.OUTPUT_THROUGHPUT)),
+                    cell(derivedThroughputStats(predicted)));
+            all.stream().filter(o -> o.skipReason() != null)
+                    .collect(Collectors.groupingBy(o -> shorten(o.skipReason()), TreeMap::new, Collectors.counting()))
+                    .forEach((reason, count) -> out.printf("        skipped %d: %s%n", count, reason));
+        });
+    }
+
+    private static String cell(Optional<ErrorStats> stats) {
+        return stats.map(s -> String.format(Locale.ROOT, "%5.1f%% %6.1f%% %6.1f%%", 100 * s.medianAbs(),
+                100 * s.p90Abs(), 100 * s.maxAbs())).orElse(String.format("%-22s", "-"));
+    }
+
+    private void printLeaveOneOut(PrintStream out) {
+        out.printf(Locale.ROOT, "%n--- leave-one-source-out (sources with >= %d predicted rows): TPOT |error| with the"
+                + " parameters fitted on the source reset to their documented values%n", LeaveOneSourceOut.MIN_ROWS);
+        out.printf(Locale.ROOT, "    %-50s %5s | %-22s | %-22s | %s%n", "left out", "rows", "in-sample med/p90/max",
+                "left out med/p90/max", "parameters reset");
+        for (LeaveOneSourceOut.Result r : leaveOneOut) {
+            out.printf(Locale.ROOT, "    %-50s %5d | %s | %s | %s%n", r.source(), r.rows(),
+                    cell(Optional.ofNullable(r.inSample())), cell(Optional.ofNullable(r.leftOut())),
+                    r.reset().isEmpty() ? "none fitted on it" : String.join(", ", r.reset()));
+        }
+    }
+
+    private void printParameters(PrintStream out) {
+        out.println("\n--- calibrated parameters (value, documented / first-principles value, plausible range)");
+        Map<String, Parameter> calibrated = calibratedParameters();
         if (calibrated.isEmpty()) {
             out.println("    none reported by the deployments used");
         }
-        calibrated.forEach((name, p) -> out.printf("    %-55s %12.4g %s (documented %.4g, range %.4g..%.4g) %s%n",
-                name, p.value(), p.unit(), p.documented(), p.min(), p.max(), p.source()));
+        Map<Parameter, Flag> flagged = new LinkedHashMap<>();
+        flags().forEach(f -> flagged.put(f.parameter(), f));
+        calibrated.forEach((name, p) -> {
+            Flag flag = flagged.get(p);
+            out.printf(Locale.ROOT, "    %s %-55s %12.4g %s (documented %.4g, range %.4g..%.4g)%s%n",
+                    flag == null ? " " : "!", name, p.value(), p.unit(), p.documented(), p.min(), p.max(),
+                    flag == null ? "" : " FLAG: " + flag.reason() + (flag.explained() ? " (written reason given)"
+                            : " (NO WRITTEN REASON)"));
+        });
+    }
+
+    private void printWorst(PrintStream out) {
+        out.println("\n--- worst rows per group (by largest |error|)");
+        groups().forEach((name, all) -> {
+            out.println("    " + name);
+            all.stream().filter(o -> o.skipReason() == null)
+                    .sorted(Comparator.comparingDouble(ValidationReport::worstError).reversed()).limit(5)
+                    .forEach(o -> out.printf("      %-60s %s%n", o.measurement().label(), errors(o)));
+        });
     }
 
     private static double worstError(ValidationRun.Outcome o) {
@@ -111,8 +243,10 @@ public final class ValidationReport {
             Double measured = o.measurement().measured().get(metric);
             Double predicted = o.predicted().get(metric);
             if (measured != null && predicted != null) {
-                text.append(String.format("%s %.4g->%.4g (%+.0f%%)  ", metric.name().toLowerCase(), measured,
-                        predicted, 100 * (predicted - measured) / measured));
+                boolean derived = metric == ValidationMetric.OUTPUT_THROUGHPUT && o.measurement().throughputDerived();
+                text.append(String.format(Locale.ROOT, "%s%s %.4g->%.4g (%+.0f%%)  ",
+                        metric.name().toLowerCase(Locale.ROOT), derived ? "*" : "", measured, predicted,
+                        100 * (predicted - measured) / measured));
             }
         }
         return text.toString().trim();

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import io.costbench.engine.model.ModelCatalog;
 import io.costbench.engine.model.Precision;
@@ -39,6 +40,9 @@ public final class ValidationRun {
         }
     }
 
+    /** The optimization switch a family offers for an FP8 KV cache (kvCacheDtype "fp8"). */
+    static final String FP8_KV_CACHE = "fp8-kv-cache";
+
     private final ModelCatalog models;
     private final List<AcceleratorModel> families;
     private final Map<String, Object> deployments = new HashMap<>();
@@ -70,7 +74,9 @@ public final class ValidationRun {
             return skipped(m, "model " + m.modelId() + " not in the catalog");
         }
         String key = String.join("|", m.modelId(), m.hardwareId(), m.profileId(), m.precision(),
-                String.valueOf(m.tensorParallel()), String.valueOf(m.inputTokens() + m.outputTokens()));
+                String.valueOf(m.tensorParallel()), String.valueOf(m.inputTokens() + m.outputTokens()),
+                m.kvCacheDtype(), String.valueOf(new java.util.TreeSet<>(m.engineOptions())),
+                String.valueOf(m.viaServer()));
         Object cached = deployments.computeIfAbsent(key, k -> deploy(family.get(), m));
         if (cached instanceof String reason) {
             return skipped(m, reason);
@@ -79,8 +85,8 @@ public final class ValidationRun {
         int prompts = m.numPrompts() > 0 ? m.numPrompts() : Workload.defaultNumPrompts(m.concurrency());
         SimulationResult result;
         try {
-            result = simulator.run(new Workload(m.inputTokens(), m.outputTokens(), 1.0, m.concurrency(), 0, prompts,
-                    0));
+            result = simulator.run(new Workload(m.inputTokens(), m.outputTokens(), m.rangeRatio(), m.concurrency(), 0,
+                    prompts, 0));
         } catch (IllegalArgumentException e) {
             return skipped(m, e.getMessage());
         }
@@ -92,10 +98,20 @@ public final class ValidationRun {
     }
 
     private Object deploy(AcceleratorModel family, Measurement m) {
+        Set<String> optimizations = new java.util.TreeSet<>(m.engineOptions());
+        if (m.kvCacheDtype().equals("fp8")) {
+            optimizations.add(FP8_KV_CACHE);
+        }
+        for (String id : optimizations) {
+            if (family.optimizations().stream().noneMatch(o -> o.id().equals(id))) {
+                return "the campaign's recipe sets " + id + ", which no switch of " + m.hardwareId() + " offers";
+            }
+        }
         try {
-            return new ServingSimulator(family.deploy(models.get(m.modelId()), new DeploymentRequest(m.hardwareId(),
-                    m.profileId(), m.tensorParallel(), Precision.parse(m.precision()), null,
-                    m.inputTokens() + m.outputTokens())));
+            Deployment deployment = family.deploy(models.get(m.modelId()), new DeploymentRequest(m.hardwareId(),
+                    m.profileId(), m.tensorParallel(), Precision.parse(m.precision()),
+                    optimizations.isEmpty() ? null : optimizations, m.inputTokens() + m.outputTokens()));
+            return new ServingSimulator(m.viaServer() ? deployment : new InProcessDeployment(deployment));
         } catch (DoesNotFitException e) {
             return "does not fit: " + e.getMessage();
         } catch (IllegalArgumentException e) {

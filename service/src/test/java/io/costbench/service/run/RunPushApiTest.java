@@ -75,8 +75,9 @@ class RunPushApiTest {
         long id = body.get("id").asLong();
         assertThat(created.headers().firstValue("Location")).hasValue("/api/v1/runs/" + id);
         assertThat(body.get("metrics").has(metric)).isTrue();
-        assertThat(body.has("prediction")).isTrue();
-        assertThat(body.get("prediction").isNull()).isTrue();
+        // The samples name no catalog model: the prediction says why there is none.
+        assertThat(body.get("prediction").get("reason").asString()).isNotBlank();
+        assertThat(body.get("prediction").get("metrics")).isEmpty();
         assertThat(body.get("regression").get("verdict").asString()).isEqualTo("insufficient-data");
         assertThat(body.get("runs")).hasSize(1);
         assertThat(RunApiSupport.rowCounts(jdbc)).containsExactly(before[0] + 1, before[1] + 1);
@@ -124,6 +125,29 @@ class RunPushApiTest {
         assertThat(predictedTpot).isPositive();
         assertThat(prediction.get("relativeError").get("median_tpot_ms").asDouble())
                 .isCloseTo((measuredTpot - predictedTpot) / predictedTpot, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    /** SGLang's sample states --request-rate 5 with a concurrency cap of 256: predicted as Poisson arrivals. */
+    @Test
+    void aRunWithARequestRateIsPredictedWithArrivalsAtThatRate() {
+        ObjectNode context = RunApiSupport.context("main");
+        context.put("model", "qwen3-8b");
+        context.put("hardware", "h100-sxm");
+        context.put("profile", "vllm");
+        context.put("inputTokens", 1024);
+
+        HttpResponse<String> created = push(RunApiSupport.envelope("sglang", context,
+                Samples.text(Samples.SGLANG), true));
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode body = JSON.readTree(created.body());
+        JsonNode prediction = body.get("prediction");
+        assertThat(prediction.get("reason").isNull()).as(created.body()).isTrue();
+        // An H100 keeps up with 5 requests/s of 1024/196 tokens, so output follows the arrivals: ~5 x 196 tok/s
+        // (a closed loop of 256 would be several times that).
+        assertThat(prediction.get("metrics").get("output_throughput").asDouble())
+                .isCloseTo(5.0 * body.get("scenario").get("outputTokens").asInt(),
+                        org.assertj.core.data.Percentage.withPercentage(15));
     }
 
     /** A CI job names the model by its Hugging Face id and the hardware by its instance-style name. */

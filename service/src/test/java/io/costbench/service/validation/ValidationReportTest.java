@@ -1,45 +1,160 @@
 package io.costbench.service.validation;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
 
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The issue's acceptance on the shared calibration data: H100 vLLM rows (GPUStack Qwen3-8B, AIConfigurator Qwen3-32B
- * and Llama-3.1-70B) within 15% median TPOT and output-throughput error, TensorRT-LLM rows within 20% median TPOT.
- * Prints the full report; skipped (with the reason) where the shared folder or the H100 model is absent.
+ * The validation report on the shared calibration data, with every figure that has a target asserted. Where a target
+ * of the GPU fidelity issue is not reached yet, the assertion holds the figure at its current level (a guard against
+ * getting worse) and the printed table says "NOT MET"; the README lists those with the reason. Rows per source are
+ * pinned so the report cannot shrink silently, and every skipped row must have an expected reason.
  */
 class ValidationReportTest {
 
-    private static final Set<String> VLLM_ACCEPTANCE_MODELS = Set.of("qwen3-8b", "qwen3-32b", "llama-3.1-70b");
+    /** Rows each source contributes (predicted or skipped): a reader or mapping change that drops rows fails here. */
+    private static final Map<String, Integer> ROWS_PER_SOURCE = Map.ofEntries(
+            Map.entry("aiconfigurator h100-sxm trtllm llama-3.1-8b", 177),
+            Map.entry("aiconfigurator h100-sxm trtllm qwen3-32b", 176),
+            Map.entry("inferencex h100-sxm vllm llama-3.1-70b", 45),
+            Map.entry("aiconfigurator h100-sxm vllm qwen3-32b", 90),
+            Map.entry("inferencex h200-sxm trtllm llama-3.1-70b", 72),
+            Map.entry("inferencex h200-sxm vllm llama-3.1-70b", 60),
+            Map.entry("aiconfigurator h200-sxm vllm llama-3.1-8b", 21),
+            Map.entry("aiconfigurator h200-sxm vllm qwen3-235b-a22b", 45),
+            Map.entry("public h100-sxm trtllm qwen3-8b", 1),
+            Map.entry("public h100-sxm vllm qwen3-8b", 4),
+            Map.entry("public trn2 vllm-neuron-baseline llama-3.1-8b", 3),
+            Map.entry("public trn2 vllm-neuron-baseline llama-3.3-70b", 1),
+            Map.entry("public trn2 vllm-neuron-baseline qwen3-235b-a22b", 2),
+            Map.entry("public trn2 vllm-neuron-baseline qwen3-32b", 1));
 
-    @Test
-    void h100PredictionsMeetTheAcceptanceThresholds() {
+    /**
+     * The only expected skips: Qwen3-235B-A22B in FP8 (235 GB of weights) listed at TP 1 on one 141 GB H200, which no
+     * engine can load.
+     */
+    private static final Predicate<ValidationRun.Outcome> EXPECTED_SKIP = o -> o.measurement().modelId()
+            .equals("qwen3-235b-a22b") && o.measurement().tensorParallel() == 1
+            && o.skipReason().startsWith("does not fit: qwen3-235b-a22b in fp8");
+
+    /** Hardware whose flagged parameters must each carry a written reason (the Trainium2 family joins when it does). */
+    private static final Set<String> FLAGS_CHECKED_ON = Set.of("h100-sxm", "h200-sxm");
+
+    private static ValidationReport report;
+
+    @BeforeAll
+    static void run() {
         Optional<Path> dir = ValidationMain.calibrationDir(null);
         assumeTrue(dir.isPresent(), "no shared calibration folder (costbench.shared.dir): validation skipped");
-        ValidationReport report = ValidationMain.report(dir.get());
+        report = ValidationMain.report(dir.get());
         report.print(System.out);
+    }
 
-        List<ValidationRun.Outcome> h100 = report.groups().values().stream().flatMap(List::stream)
-                .filter(o -> o.measurement().hardwareId().equals("h100-sxm") && o.skipReason() == null).toList();
-        assumeTrue(!h100.isEmpty(), "no accelerator model for h100-sxm in this build: thresholds not checked");
+    @Test
+    void everySourceKeepsItsRowsAndSkipsOnlyForExpectedReasons() {
+        assumeTrue(report != null, "no shared calibration folder");
+        Map<String, Integer> counts = new TreeMap<>();
+        report.sources().forEach((source, rows) -> counts.put(source, rows.size()));
+        assertThat(counts).isEqualTo(new TreeMap<>(ROWS_PER_SOURCE));
+        assertThat(report.outcomes().stream().filter(o -> o.skipReason() != null))
+                .as("skipped rows").allMatch(EXPECTED_SKIP, "an expected skip (Qwen3-235B FP8 at TP 1 on H200)");
+    }
 
-        List<ValidationRun.Outcome> vllm = h100.stream().filter(o -> o.measurement().profileId().equals("vllm")
-                && VLLM_ACCEPTANCE_MODELS.contains(o.measurement().modelId())).toList();
-        assertThat(ValidationReport.stats(vllm, ValidationMetric.TPOT)).hasValueSatisfying(
-                s -> assertThat(s.medianAbs()).as("H100 vLLM median |TPOT error|").isLessThanOrEqualTo(0.15));
-        assertThat(ValidationReport.stats(vllm, ValidationMetric.OUTPUT_THROUGHPUT)).hasValueSatisfying(
-                s -> assertThat(s.medianAbs()).as("H100 vLLM median |throughput error|").isLessThanOrEqualTo(0.15));
+    /**
+     * A figure with a target: {@code value <= guard} is asserted; {@code guard == target} when the target is met,
+     * otherwise the level reached today (printed as NOT MET).
+     */
+    record Target(String name, double value, double target, double guard) {
+    }
 
-        List<ValidationRun.Outcome> trtllm = h100.stream().filter(o -> o.measurement().profileId().equals("trtllm"))
-                .toList();
-        assertThat(ValidationReport.stats(trtllm, ValidationMetric.TPOT)).hasValueSatisfying(
-                s -> assertThat(s.medianAbs()).as("H100 TensorRT-LLM median |TPOT error|").isLessThanOrEqualTo(0.20));
+    @Test
+    void gpuGroupsMeetTheirTargetsOrHoldTheirLevel() {
+        assumeTrue(report != null, "no shared calibration folder");
+        List<Target> targets = new ArrayList<>();
+        for (String hardware : List.of("h100-sxm", "h200-sxm")) {
+            for (String profile : List.of("vllm", "trtllm")) {
+                List<ValidationRun.Outcome> rows = predicted(o -> o.measurement().hardwareId().equals(hardware)
+                        && o.measurement().profileId().equals(profile));
+                String group = hardware + " " + profile;
+                ValidationReport.ErrorStats tpot = ValidationReport.stats(rows, ValidationMetric.TPOT).orElseThrow();
+                ValidationReport.ErrorStats ttft = ValidationReport.stats(rows, ValidationMetric.TTFT).orElseThrow();
+                targets.add(target(group + " TPOT median", tpot.medianAbs(), 0.08, GUARDS));
+                targets.add(target(group + " TPOT p90", tpot.p90Abs(), 0.20, GUARDS));
+                targets.add(target(group + " TTFT median", ttft.medianAbs(), 0.20, GUARDS));
+                ValidationReport.stats(rows, ValidationMetric.OUTPUT_THROUGHPUT).ifPresent(t -> targets.add(
+                        target(group + " measured output throughput median", t.medianAbs(), 0.08, GUARDS)));
+                ValidationReport.derivedThroughputStats(rows).ifPresent(t -> targets.add(
+                        target(group + " derived output throughput* median", t.medianAbs(), 0.08, GUARDS)));
+            }
+        }
+        List<ValidationRun.Outcome> moe = predicted(o -> isGpu(o) && report.groupOf(o.measurement()).endsWith("MoE"));
+        targets.add(target("GPU MoE rows TPOT median",
+                ValidationReport.stats(moe, ValidationMetric.TPOT).orElseThrow().medianAbs(), 0.10, GUARDS));
+        for (LeaveOneSourceOut.Result r : report.leaveOneSourceOut()) {
+            if (r.source().contains("h100-sxm") || r.source().contains("h200-sxm")) {
+                targets.add(target("leave-one-out " + r.source() + " TPOT median", r.leftOut().medianAbs(), 0.12,
+                        GUARDS));
+            }
+        }
+        System.out.println("\n--- GPU targets (value <= target, else held at its guard)");
+        targets.forEach(t -> System.out.printf(Locale.ROOT, "    %-75s %6.1f%% target %5.1f%% %s%n", t.name(),
+                100 * t.value(), 100 * t.target(), t.value() <= t.target() ? "met"
+                        : String.format(Locale.ROOT, "NOT MET (guard %.1f%%)", 100 * t.guard())));
+        SoftAssertions soft = new SoftAssertions();
+        targets.forEach(t -> soft.assertThat(t.value()).as(t.name()).isLessThanOrEqualTo(t.guard()));
+        soft.assertAll();
+    }
+
+    @Test
+    void flaggedGpuParametersGiveAWrittenReason() {
+        assumeTrue(report != null, "no shared calibration folder");
+        assertThat(report.flags().stream().filter(f -> FLAGS_CHECKED_ON.contains(f.where().split("/")[0])))
+                .allSatisfy(f -> assertThat(f.explained()).as(f.where() + " " + f.parameter().name() + ": "
+                        + f.reason()).isTrue());
+    }
+
+    /**
+     * The level each unmet target is held at (rounded up from today's figure); a target met today has no entry and is
+     * asserted at the target itself. See the README's "GPU model calibration and validation" for why each is unmet.
+     */
+    private static final Map<String, Double> GUARDS = new LinkedHashMap<>();
+
+    static {
+        GUARDS.put("h100-sxm vllm measured output throughput median", 0.09);
+        GUARDS.put("h100-sxm trtllm TTFT median", 0.38);
+        GUARDS.put("h100-sxm trtllm measured output throughput median", 0.11);
+        GUARDS.put("h200-sxm vllm TPOT median", 0.10);
+        GUARDS.put("h200-sxm vllm TPOT p90", 1.01);
+        GUARDS.put("h200-sxm vllm derived output throughput* median", 0.09);
+        GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.10);
+        GUARDS.put("leave-one-out aiconfigurator h100-sxm trtllm qwen3-32b TPOT median", 0.17);
+        GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.21);
+        GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm qwen3-235b-a22b TPOT median", 0.44);
+    }
+
+    private static Target target(String name, double value, double target, Map<String, Double> guards) {
+        return new Target(name, value, target, guards.getOrDefault(name, target));
+    }
+
+    private static boolean isGpu(ValidationRun.Outcome o) {
+        return o.measurement().hardwareId().startsWith("h1") || o.measurement().hardwareId().startsWith("h2");
+    }
+
+    private static List<ValidationRun.Outcome> predicted(Predicate<ValidationRun.Outcome> which) {
+        return report.outcomes().stream().filter(o -> o.skipReason() == null).filter(which).toList();
     }
 }

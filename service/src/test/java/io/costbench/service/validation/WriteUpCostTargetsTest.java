@@ -51,8 +51,12 @@ class WriteUpCostTargetsTest {
                 H100_USD_PER_GPU_HOUR, in, out, c);
     }
 
+    /**
+     * S9 is reported, not a target (seed-targets.md, revised 2026-11-30: with S1 and S11 it cannot hold, since
+     * cost(baseline)/cost(H100) = [optimized/baseline throughput] x cost(optimized)/cost(H100)).
+     */
     @Test
-    void s9BaselineCostOverH100PeaksNear3() {
+    void s9BaselineCostOverH100IsReported() {
         double max = 0;
         String where = "";
         for (String model : List.of("qwen3.5-4b", "qwen3-30b-a3b", "gemma4-31b")) {
@@ -71,11 +75,10 @@ class WriteUpCostTargetsTest {
                 }
             }
         }
-        boolean pass = max >= 3.0 * 0.75 && max <= 3.0 * 1.25;
-        System.out.printf("S9 max cost(baseline)/cost(H100) = %.2f at %s; target 3.0 (2.25..3.75): %s%n", max, where,
-                pass ? "pass" : String.format("MISS, gap %+.0f%% over the band", 100 * (max / 3.75 - 1)));
-        // Robust part: the out-of-the-box stack is several times dearer than H100 somewhere in the sweep.
-        assertThat(max).isGreaterThan(2.25);
+        System.out.printf("S9 (reported) max cost(baseline)/cost(H100) = %.2f at %s; the write-up says \"up to 3x\"%n",
+                max, where);
+        // What the text's direction still requires: the out-of-the-box stack is dearer than H100 somewhere.
+        assertThat(max).isGreaterThan(1.0);
     }
 
     @Test
@@ -91,6 +94,11 @@ class WriteUpCostTargetsTest {
         }
     }
 
+    /**
+     * S11 as re-scoped (seed-targets.md, revised 2026-11-30): at concurrency 1 cost(optimized)/cost(H100) <= 1.33
+     * (cheaper counts), the ratio rises from concurrency 1 to the top of the sweep, and H100's interactivity is higher
+     * there.
+     */
     @Test
     void s11Qwen35IsCompetitiveAtLowConcurrencyAndH100ScalesBetter() {
         Point trnLow = trn2("qwen3.5-4b", "vllm-neuron-optimized", 1024, 1024, 1);
@@ -99,14 +107,11 @@ class WriteUpCostTargetsTest {
         Point gpuHigh = h100("qwen3.5-4b", 1024, 1024, 64);
         double low = trnLow.usdPerMillionOutputTokens() / gpuLow.usdPerMillionOutputTokens();
         double high = trnHigh.usdPerMillionOutputTokens() / gpuHigh.usdPerMillionOutputTokens();
-        System.out.printf("S11 c=1 cost(optimized)/cost(H100) = %.2f; target 0.75..1.33: %s%n", low,
-                low >= 0.75 && low <= 1.33 ? "pass" : "MISS (Trainium2 cheaper than the band)");
-        System.out.printf("S11 c=64 cost(optimized)/cost(H100) = %.2f (H100 cheaper: %s); interactivity Trainium2 %.1f"
-                        + " vs H100 %.1f tok/s/user (H100 higher: %s)%n", high, high > 1 ? "pass" : "MISS",
-                trnHigh.interactivity(), gpuHigh.interactivity(),
-                gpuHigh.interactivity() > trnHigh.interactivity() ? "pass" : "MISS");
-        // Robust parts: H100 keeps interactivity higher at high concurrency, and its cost advantage grows with it.
-        assertThat(gpuHigh.interactivity()).isGreaterThan(trnHigh.interactivity());
+        System.out.printf("S11 c=1 cost(optimized)/cost(H100) = %.2f (target <= 1.33); c=64 %.2f (target: above c=1);"
+                        + " interactivity at c=64 Trainium2 %.1f vs H100 %.1f tok/s/user (target: H100 higher)%n", low,
+                high, trnHigh.interactivity(), gpuHigh.interactivity());
+        assertThat(low).isLessThanOrEqualTo(1.33);
         assertThat(high).isGreaterThan(low);
+        assertThat(gpuHigh.interactivity()).isGreaterThan(trnHigh.interactivity());
     }
 }

@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OpenApiCompletenessTest {
 
     /** POSTs that are computations, open to anyone (ApiScopeRules.OPEN_COMPUTATIONS). */
-    static final Set<String> OPEN_POSTS = Set.of("/api/v1/predictions");
+    static final Set<String> OPEN_POSTS = Set.of("/api/v1/predictions", "/api/v1/plans");
     static final Set<String> WRITES = Set.of("post", "put", "patch", "delete");
 
     @LocalServerPort

@@ -26,7 +26,7 @@ record PredictionAnswer(ScenarioView scenario, int chips, Map<String, Double> me
     /** A scenario as the response reports it: catalog ids, the deployment's settings and the workload. */
     record ScenarioView(String model, String hardware, String profile, int tensorParallel, String precision,
             List<String> optimizations, int inputTokens, int outputTokens, int concurrency, int numPrompts,
-            long seed) {
+            long seed, io.costbench.engine.port.StaticShapes staticShapes) {
 
         static ScenarioView of(Scenario scenario) {
             ServingTarget target = scenario.target();
@@ -35,7 +35,7 @@ record PredictionAnswer(ScenarioView scenario, int chips, Map<String, Double> me
                     target.optimizations() == null ? List.of() : target.optimizations(),
                     scenario.workload().inputTokens(), scenario.workload().outputTokens(),
                     scenario.workload().maxConcurrency(), scenario.workload().numPrompts(),
-                    scenario.workload().seed());
+                    scenario.workload().seed(), target.staticShapes());
         }
     }
 }

@@ -114,6 +114,12 @@ class PredictionController {
             @Parameter(name = "numPrompts", in = ParameterIn.QUERY, description = "1..100000; default 10 x "
                     + "concurrency, at least 20"),
             @Parameter(name = "seed", in = ParameterIn.QUERY, description = ">= 0; default 0"),
+            @Parameter(name = "compiledBatchSize", in = ParameterIn.QUERY, description = "an ahead-of-time compiling"
+                    + " stack's static batch size (optimum-neuron BATCH_SIZE), 1..4096; default: the profile's"),
+            @Parameter(name = "maxSequenceTokens", in = ParameterIn.QUERY, description = "its compiled maximum "
+                    + "sequence length (SEQUENCE_LENGTH), at least inputTokens + outputTokens"),
+            @Parameter(name = "contextBuckets", in = ParameterIn.QUERY, description = "its compiled context buckets"
+                    + " in tokens, comma-separated, at most 32"),
             @Parameter(name = "optimizations", in = ParameterIn.QUERY, description = "switch ids over the "
                     + "profile's own, repeated or comma-separated"),
             @Parameter(name = "priceOption", in = ParameterIn.QUERY, description = "accepted for symmetry with "
@@ -127,6 +133,7 @@ class PredictionController {
     private Scenario scenario(PredictionRequest request) {
         return resolver.resolve(new ScenarioResolver.Spec(request.model(), request.hardware(), request.profile(),
                 request.tensorParallel(), request.precision(), request.optimizations(), request.inputTokens(),
-                request.outputTokens(), request.concurrency(), request.numPrompts(), request.seed()));
+                request.outputTokens(), request.concurrency(), request.numPrompts(), request.seed(),
+                request.staticShapes()));
     }
 }

@@ -8,12 +8,26 @@ import java.util.List;
  *
  * @param priceOption the purchase option the response's cost uses (on-demand when absent)
  * @param priceDate   the ISO date whose price the cost uses (today when absent)
+ * @param compiledBatchSize  an ahead-of-time compiling stack's static batch size (optimum-neuron's BATCH_SIZE)
+ * @param maxSequenceTokens  its compiled maximum sequence length (SEQUENCE_LENGTH), at least input + output
+ * @param contextBuckets     its compiled context-encoding buckets in tokens
  */
 record PredictionRequest(String model, String hardware, String profile, Integer tensorParallel,
         String precision, Integer inputTokens, Integer outputTokens, Integer concurrency, Integer numPrompts,
-        Long seed, List<String> optimizations, String priceOption, String priceDate) {
+        Long seed, List<String> optimizations, String priceOption, String priceDate, Integer compiledBatchSize,
+        Integer maxSequenceTokens, List<Integer> contextBuckets) {
 
     PredictionRequest {
         optimizations = optimizations == null ? null : List.copyOf(optimizations);
+        contextBuckets = contextBuckets == null ? null : List.copyOf(contextBuckets);
+    }
+
+    /** The compiled shapes asked for, or null when none is. */
+    io.costbench.engine.port.StaticShapes staticShapes() {
+        if (compiledBatchSize == null && maxSequenceTokens == null && contextBuckets == null) {
+            return null;
+        }
+        return new io.costbench.engine.port.StaticShapes(compiledBatchSize == null ? null
+                : List.of(compiledBatchSize), maxSequenceTokens, contextBuckets);
     }
 }

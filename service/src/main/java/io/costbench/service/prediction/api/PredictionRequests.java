@@ -35,10 +35,11 @@ final class PredictionRequests {
     static final Set<String> PRECISIONS = Set.of("bf16", "fp8");
     private static final int MAX_OPTIMIZATIONS = 32;
     private static final int MAX_ID_CHARS = 64;
+    private static final int MAX_CONTEXT_BUCKETS = 32;
 
     static final Set<String> FIELDS = Set.of("model", "hardware", "profile", "tensorParallel", "precision",
             "inputTokens", "outputTokens", "concurrency", "numPrompts", "seed", "optimizations", "priceOption",
-            "priceDate");
+            "priceDate", "compiledBatchSize", "maxSequenceTokens", "contextBuckets");
 
     private final Map<String, ?> fields;
     private final boolean fromQuery;
@@ -60,7 +61,12 @@ final class PredictionRequests {
     static PredictionRequest fromQuery(Map<String, List<String>> parameters) {
         Map<String, Object> fields = new LinkedHashMap<>();
         parameters.forEach((name, values) -> {
-            if ("optimizations".equals(name)) {
+            if ("contextBuckets".equals(name)) {
+                List<Object> all = new ArrayList<>();
+                values.forEach(v -> Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                        .forEach(all::add));
+                fields.put(name, all);
+            } else if ("optimizations".equals(name)) {
                 List<String> all = new ArrayList<>();
                 values.forEach(v -> Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty())
                         .forEach(all::add));
@@ -107,6 +113,13 @@ final class PredictionRequests {
                 errors.put("priceDate", "must be an ISO date such as 2026-06-01, was " + priceDate);
             }
         }
+        Integer compiledBatch = integer("compiledBatchSize", false, 1, MAX_CONCURRENCY);
+        Integer maxSequence = integer("maxSequenceTokens", false, 1, 2 * MAX_TOKENS);
+        if (maxSequence != null && input != null && output != null && maxSequence < input + output) {
+            errors.put("maxSequenceTokens", "must be at least inputTokens + outputTokens = " + (input + output)
+                    + ", was " + maxSequence);
+        }
+        List<Integer> buckets = contextBuckets();
         if (input != null && output != null && concurrency != null) {
             long n = prompts != null ? prompts : PromptRule.DEFAULT.promptsAt(concurrency);
             if (n * (input + (long) output) > MAX_SIMULATED_TOKENS) {
@@ -118,7 +131,7 @@ final class PredictionRequests {
             throw invalid(errors);
         }
         return new PredictionRequest(model, hardware, profile, tp, precision, input, output, concurrency, prompts,
-                seed, optimizations, priceOption, priceDate);
+                seed, optimizations, priceOption, priceDate, compiledBatch, maxSequence, buckets);
     }
 
     private static InvalidFieldsException invalid(Map<String, String> errors) {
@@ -208,6 +221,34 @@ final class PredictionRequests {
         }
         errors.put(name, "must be a whole number");
         return null;
+    }
+
+    /** Compiled context buckets: a list (JSON) or comma-separated (query) of at most 32 token counts. */
+    private List<Integer> contextBuckets() {
+        Object value = fields.get("contextBuckets");
+        if (value == null) {
+            return null;
+        }
+        List<Integer> buckets = new ArrayList<>();
+        if (value instanceof List<?> list && !list.isEmpty() && list.size() <= MAX_CONTEXT_BUCKETS) {
+            for (Object item : list) {
+                Long n = item instanceof Number number && number.doubleValue() == Math.rint(number.doubleValue())
+                        ? Long.valueOf(number.longValue()) : item instanceof String s && s.matches("\\d{1,7}")
+                        ? Long.valueOf(s) : null;
+                if (n == null || n < 1 || n > 2L * MAX_TOKENS) {
+                    buckets = null;
+                    break;
+                }
+                buckets.add(n.intValue());
+            }
+        } else {
+            buckets = null;
+        }
+        if (buckets == null) {
+            errors.put("contextBuckets", "must be a list of 1.." + MAX_CONTEXT_BUCKETS + " token counts, each in 1.."
+                    + 2 * MAX_TOKENS);
+        }
+        return buckets;
     }
 
     private List<String> optimizations() {

@@ -12,6 +12,7 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -128,6 +129,20 @@ class PredictionControllerTest {
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.errors.length()").value(3))
                 .andExpect(jsonPath("$.detail").value(containsString("unknown field")));
+    }
+
+    @Test
+    void compiledShapesAreEchoedAndCheckedField() throws Exception {
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(VALID.replace("}",
+                        ",\"compiledBatchSize\":16,\"maxSequenceTokens\":4096,\"contextBuckets\":[1024,4096]}")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.scenario.staticShapes.batchSizes[0]").value(16))
+                .andExpect(jsonPath("$.scenario.staticShapes.maxSequenceTokens").value(4096))
+                .andExpect(jsonPath("$.scenario.staticShapes.contextBuckets[1]").value(4096));
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(VALID.replace("}",
+                        ",\"maxSequenceTokens\":10,\"contextBuckets\":[0]}")))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[*].field", containsInAnyOrder("maxSequenceTokens", "contextBuckets")));
     }
 
     @Test

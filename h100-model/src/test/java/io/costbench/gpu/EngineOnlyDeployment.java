@@ -1,0 +1,87 @@
+package io.costbench.gpu;
+
+import java.util.List;
+import java.util.Set;
+
+import io.costbench.engine.graph.StepShape;
+import io.costbench.engine.model.ModelSpec;
+import io.costbench.engine.model.Precision;
+import io.costbench.engine.port.Deployment;
+import io.costbench.engine.port.FrontEnd;
+import io.costbench.engine.port.Parameter;
+import io.costbench.engine.port.SchedulingRules;
+import io.costbench.engine.port.StepCost;
+import io.costbench.engine.port.StepExplanation;
+
+/**
+ * A deployment benchmarked in-process, without its server in front: the same engine, no request path (the test-side
+ * twin of the validation report's wrapper, for the model's own calibration test)
+ * ({@link FrontEnd#NONE}). For campaigns whose harness drives the engine directly.
+ */
+record EngineOnlyDeployment(Deployment engine) implements Deployment {
+
+    @Override
+    public FrontEnd frontEnd() {
+        return FrontEnd.NONE;
+    }
+
+    @Override
+    public ModelSpec model() {
+        return engine.model();
+    }
+
+    @Override
+    public String hardwareId() {
+        return engine.hardwareId();
+    }
+
+    @Override
+    public String profileId() {
+        return engine.profileId();
+    }
+
+    @Override
+    public int tensorParallel() {
+        return engine.tensorParallel();
+    }
+
+    @Override
+    public Precision precision() {
+        return engine.precision();
+    }
+
+    @Override
+    public Set<String> optimizations() {
+        return engine.optimizations();
+    }
+
+    @Override
+    public int chips() {
+        return engine.chips();
+    }
+
+    @Override
+    public SchedulingRules scheduling() {
+        return engine.scheduling();
+    }
+
+    @Override
+    public StepCost price(StepShape shape) {
+        return engine.price(shape);
+    }
+
+    @Override
+    public StepExplanation explain(StepShape shape) {
+        return engine.explain(shape);
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return engine.parameters();
+    }
+
+    @Override
+    public String parametersSha256() {
+        return engine.parametersSha256();
+    }
+}

@@ -1,0 +1,145 @@
+package io.costbench.service.dashboard;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import org.springframework.stereotype.Component;
+
+import io.costbench.pricing.Cost;
+import io.costbench.service.plan.PlanProperties;
+import io.costbench.service.pricing.CostCalculator;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The dashboards under the default SLO ({@code costbench.plans.default-slo}): which stored points miss it (greyed on
+ * the cost charts), the cheapest target that meets it against the cheapest of each other hardware, and cost per
+ * million output tokens against interactivity with the SLO line. A point's p90 TTFT comes from its stored metrics;
+ * interactivity is 1000 / median TPOT.
+ */
+@Component
+class SloOverview {
+
+    private static final TypeReference<Map<String, Object>> METRICS = new TypeReference<>() {
+    };
+
+    private final PlanProperties.DefaultSlo slo;
+    private final DashboardQueries queries;
+    private final CostCalculator calculator;
+    private final JsonMapper json;
+
+    SloOverview(PlanProperties properties, DashboardQueries queries, CostCalculator calculator, JsonMapper json) {
+        this.slo = properties.defaultSlo();
+        this.queries = queries;
+        this.calculator = calculator;
+        this.json = json;
+    }
+
+    /** Per model id, its SLO panel from the sweep's points with their full metrics. */
+    Map<String, Panel> panels(long sweepId, Iterable<String> models, TokenLengths workload) {
+        Costing costing = new Costing(calculator);
+        Map<String, Panel> panels = new LinkedHashMap<>();
+        for (String model : models) {
+            panels.put(model, panel(model, queries.modelPoints(sweepId, model, workload), costing, workload.key()));
+        }
+        return panels;
+    }
+
+    /** The panel of one model's points (with their metrics JSON), priced at today's on-demand prices. */
+    Panel panel(String modelId, List<ResultPoint> points, String fileSuffix) {
+        return panel(modelId, points, new Costing(calculator), fileSuffix);
+    }
+
+    private Panel panel(String modelId, List<ResultPoint> points, Costing costing, String fileSuffix) {
+        Map<Target, List<List<Object>>> meeting = new TreeMap<>();
+        List<List<Object>> missing = new ArrayList<>();
+        List<Miss> misses = new ArrayList<>();
+        Map<String, Best> bestByHardware = new LinkedHashMap<>();
+        int total = 0;
+        for (ResultPoint point : points) {
+            Optional<Cost> cost = costing.cost(point, null);
+            Double interactivity = point.interactivity();
+            if (cost.isEmpty() || interactivity == null) {
+                continue;
+            }
+            total++;
+            double usd = cost.get().usdPerMillionOutputTokens();
+            boolean meets = slo.meets(p90Ttft(point), interactivity);
+            List<Object> xy = List.of(round(interactivity), round(usd), "c=" + point.concurrency());
+            if (meets) {
+                meeting.computeIfAbsent(point.target(), t -> new ArrayList<>()).add(xy);
+                Best best = bestByHardware.get(point.target().hardwareId());
+                if (best == null || usd < best.usd()) {
+                    bestByHardware.put(point.target().hardwareId(), new Best(point.target(), point.concurrency(), usd));
+                }
+            } else {
+                missing.add(xy);
+                misses.add(new Miss(point.target().label(), point.concurrency()));
+            }
+        }
+        List<ChartSpec.Series> series = new ArrayList<>();
+        meeting.forEach((target, data) -> series.add(new ChartSpec.Series(target.label(), "scatter", data, null)));
+        series.add(new ChartSpec.Series("misses the SLO", "scatter", missing, null));
+        ChartSpec chart = new ChartSpec(ModelNames.displayName(modelId) + " · cost vs interactivity", "value",
+                "interactivity (output tok/s per user)", "USD per 1M output tokens", List.of(), series,
+                "cost-vs-interactivity-" + modelId + "-" + fileSuffix, true);
+        return new Panel(headline(bestByHardware), slo.describe(), misses.size(), total,
+                json.writeValueAsString(chart), json.writeValueAsString(misses), slo.minInteractivity());
+    }
+
+    /** "Trainium2 optimized: $0.89 vs H100 vllm $2.27 per million output tokens under <SLO>, 61% cheaper". */
+    String headline(Map<String, Best> bestByHardware) {
+        if (bestByHardware.isEmpty()) {
+            return "No point meets the SLO (" + slo.describe() + ").";
+        }
+        Best cheapest = bestByHardware.values().stream().min(java.util.Comparator.comparingDouble(Best::usd))
+                .orElseThrow();
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "Meeting %s, cheapest: %s at c=%d, $%.2f",
+                slo.describe(), cheapest.target().label(), cheapest.concurrency(), cheapest.usd()));
+        boolean others = false;
+        for (Best other : bestByHardware.values()) {
+            if (other == cheapest) {
+                continue;
+            }
+            others = true;
+            text.append(String.format(Locale.ROOT, " vs %s $%.2f (%.0f%% cheaper)", other.target().label(),
+                    other.usd(), (other.usd() - cheapest.usd()) / other.usd() * 100));
+        }
+        text.append(" per million output tokens");
+        if (!others) {
+            text.append("; no other hardware meets it");
+        }
+        return text.append('.').toString();
+    }
+
+    private Double p90Ttft(ResultPoint point) {
+        if (point.metricsJson() == null) {
+            return null;
+        }
+        Object value = json.readValue(point.metricsJson(), METRICS).get("p90_ttft_ms");
+        return value instanceof Number n ? n.doubleValue() : null;
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 10_000.0) / 10_000.0;
+    }
+
+    record Best(Target target, int concurrency, double usd) {
+    }
+
+    /** A point that misses the SLO: its series (target label) and concurrency. */
+    record Miss(String series, int x) {
+    }
+
+    /**
+     * @param missesJson [{series, x}] of the points that miss, for greying them on the cost-vs-concurrency chart
+     */
+    public record Panel(String headline, String slo, int missed, int points, String chartJson, String missesJson,
+            double minInteractivity) {
+    }
+}
