@@ -2,9 +2,9 @@ package io.costbench.gpu;
 
 import java.util.Locale;
 
-import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.CatalogEntry;
+import io.costbench.engine.port.ParameterSet;
 
 /** A GPU's datasheet figures, read from {@code catalog/gpu/hardware/<id>.json}. */
 record GpuHardware(ParameterSet spec, double bf16FlopsPerSecond, double fp8FlopsPerSecond, double hbmBytes,

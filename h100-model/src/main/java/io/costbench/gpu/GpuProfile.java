@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.costbench.engine.data.DataFiles;
-import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.port.Parameter;
+import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.port.ProfileEntry;
 import io.costbench.engine.port.SpeculativeDecoding;
 

@@ -1,5 +1,14 @@
 package io.costbench.service;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -8,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /** The module and package dependency rules, checked on the compiled classes of every module. */
@@ -79,5 +89,32 @@ class ArchitectureTest {
                         "io.costbench.service.pricing..", "io.costbench.pricing..", "org.springframework.web..",
                         "org.springframework.http..", "jakarta.servlet..")
                 .check(classes);
+    }
+
+    /**
+     * The dashboards and the export read sweeps and their points through {@code sweep.SweepResults}, never with SQL
+     * of their own on the sweep tables. ArchUnit sees no SQL, so the sources are read: no string literal of these
+     * packages' code (comments aside) names the {@code sweep} or {@code sweep_point} table after from, join, into or
+     * update.
+     */
+    @Test
+    void dashboardAndExportReadSweepResultsOnlyThroughTheSweepPackage() throws IOException {
+        Pattern sqlOnSweepTables = Pattern.compile("\"[^\"]*\\b(from|join|into|update)\\s+sweep(_point)?\\b[^\"]*\"",
+                Pattern.CASE_INSENSITIVE);
+        List<String> offenders = new ArrayList<>();
+        for (String feature : List.of("dashboard", "export")) {
+            Path folder = Path.of("src/main/java/io/costbench/service", feature);
+            try (Stream<Path> files = Files.walk(folder)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    String code = Files.readString(file).replaceAll("(?s)/\\*.*?\\*/", "");
+                    Matcher matcher = sqlOnSweepTables.matcher(code);
+                    while (matcher.find()) {
+                        offenders.add(file.getFileName() + ": " + matcher.group());
+                    }
+                }
+            }
+        }
+        assertThat(Path.of("src/main/java/io/costbench/service/dashboard")).isDirectory();
+        assertThat(offenders).isEmpty();
     }
 }

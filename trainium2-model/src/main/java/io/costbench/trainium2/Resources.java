@@ -1,7 +1,7 @@
 package io.costbench.trainium2;
 
-import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.model.Precision;
+import io.costbench.engine.port.ParameterSet;
 
 /**
  * What one tensor-parallel rank (a logical NeuronCore: {@code lnc} physical cores) has to work with, from the

@@ -13,7 +13,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import io.costbench.engine.data.DataFiles;
-import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.graph.GraphBuilder;
 import io.costbench.engine.graph.Operator;
 import io.costbench.engine.graph.StepShape;
@@ -23,11 +22,13 @@ import io.costbench.engine.model.LayerSpec;
 import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.engine.port.CalibratedFamily;
 import io.costbench.engine.port.CatalogEntry;
 import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.Parameter;
+import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.ProfileEntry;
 import io.costbench.engine.port.SchedulingRules;
@@ -38,7 +39,7 @@ import io.costbench.engine.port.StaticShapes;
  * the chip, the kernel parameters they share, each stack's host-side parameters, the profiles and the optimization
  * switches, all read from {@code catalog/trainium2/}.
  */
-public final class Trainium2AcceleratorModel implements AcceleratorModel {
+public final class Trainium2AcceleratorModel implements AcceleratorModel, CalibratedFamily {
 
     public static final String HARDWARE_ID = "trn2";
     /** The same chip with one physical core per logical core (LNC=1): twice the ranks, half the resources each. */
@@ -172,6 +173,7 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
      * The validation sources (keys "campaign hardware profile model", as the service's report names them) each
      * parameter a profile's deployments carry was fitted on, from the parameters' {@code fittedOn} lists.
      */
+    @Override
     public Map<String, List<String>> calibrationSources(String profileId) {
         String prefix = stackOf(profileId).id() + "/";
         Map<String, List<String>> sources = new LinkedHashMap<>();
@@ -189,6 +191,7 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel {
      * This model with some of a profile's parameters (named as its deployments name them: chip, shared kernel or the
      * profile's stack parameters) set to other values inside their plausible ranges.
      */
+    @Override
     public Trainium2AcceleratorModel withProfileValues(String profileId, Map<String, Double> values) {
         ParameterSet stack = stackOf(profileId);
         Map<String, Double> qualified = new LinkedHashMap<>();

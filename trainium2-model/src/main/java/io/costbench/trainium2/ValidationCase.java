@@ -44,7 +44,7 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
 
     /** The figures of a run vLLM's bench and guidellm report, by the simulator's metric names. */
     public enum ServingMetric {
-        TPOT("median_tpot_ms"), TTFT("median_ttft_ms"), OUTPUT_THROUGHPUT("output_throughput");
+        TPOT("mean_tpot_ms"), TTFT("mean_ttft_ms"), OUTPUT_THROUGHPUT("output_throughput");
 
         private final String simulatorMetric;
 

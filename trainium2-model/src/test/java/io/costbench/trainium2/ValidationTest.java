@@ -40,6 +40,8 @@ class ValidationTest {
         }
         System.out.print(Trainium2Validation.table("every source held out", heldOut));
         assertThat(cases).hasSizeGreaterThanOrEqualTo(10);
+        assertThat(Trainium2Validation.flags(Validate.TRN2.allParameters())).as("flagged parameters")
+                .allMatch(f -> f.endsWith("(written reason given)"));
         ErrorStats tpot = Trainium2Validation.stats(heldOut, ServingMetric.TPOT);
         assertThat(tpot.median()).isLessThanOrEqualTo(0.15);
         assertThat(tpot.p90()).isLessThanOrEqualTo(0.30);

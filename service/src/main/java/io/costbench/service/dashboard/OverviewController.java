@@ -117,7 +117,7 @@ class OverviewController {
             rows.add(new TableRow(Integer.toString(c), cells));
         }
         return new Panel(modelId, ModelNames.displayName(modelId), json.writeValueAsString(chart),
-                chart.isEmpty(), Verdict.of(cheapest), targetLabels, rows, unpriced);
+                chart.isEmpty(), VerdictText.of(cheapest), targetLabels, rows, unpriced);
     }
 
     private static double round(double value) {

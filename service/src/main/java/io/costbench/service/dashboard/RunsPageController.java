@@ -41,7 +41,7 @@ class RunsPageController {
         }
     }
 
-    public record Series(String key, List<RunRow> runs) {
+    public record RunSeries(String key, List<RunRow> runs) {
     }
 
     @GetMapping("/runs")
@@ -73,7 +73,7 @@ class RunsPageController {
             bySeries.computeIfAbsent(row.seriesKey(), k -> new ArrayList<>()).add(row);
         }
         page.addAttribute("model", filter);
-        page.addAttribute("series", bySeries.entrySet().stream().map(e -> new Series(e.getKey(), e.getValue()))
+        page.addAttribute("series", bySeries.entrySet().stream().map(e -> new RunSeries(e.getKey(), e.getValue()))
                 .toList());
         page.addAttribute("runCount", rows.size());
         page.addAttribute("throughputChart", rows.isEmpty() ? null

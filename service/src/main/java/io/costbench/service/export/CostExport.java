@@ -2,12 +2,10 @@ package io.costbench.service.export;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.sql.ResultSet;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,9 +16,10 @@ import io.costbench.service.export.Page.Kind;
 import io.costbench.service.pricing.PriceBook;
 import io.costbench.service.pricing.PriceFilter;
 import io.costbench.service.pricing.PricingProperties;
+import io.costbench.service.sweep.SweepResults;
+import io.costbench.service.sweep.SweepResults.PointField;
 import io.costbench.service.sweep.SweepStore;
 import io.costbench.service.web.BadInputException;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
 /**
@@ -32,18 +31,7 @@ import org.springframework.stereotype.Service;
 @Service
 class CostExport {
 
-    /**
-     * One sweep's points after a point index, in the order of the unique index {@code sweep_point_order (sweep_id,
-     * point_index)}: the database reads a page straight off the index without sorting. The order names both columns
-     * although the sweep is fixed: H2 sees that the index gives the order only then, and would otherwise sort the
-     * rest of the sweep for every page. Sweep names come from a map loaded once: sweeps are few, points are many.
-     */
-    private static final String SELECT = "select p.completed_at, p.sweep_id, p.point_index, p.status, "
-            + "p.model_id, p.hardware_id, p.profile_id, p.optimizations, p.tensor_parallel, p.chips, "
-            + "p.precision_name, p.input_tokens, p.output_tokens, p.concurrency, p.output_throughput, "
-            + "p.total_token_throughput, p.median_ttft_ms, p.median_tpot_ms "
-            + "from sweep_point p";
-
+    /** The columns of {@link SweepResults#pointPageQuery}, in its order. */
     private static final Page.Kind[] LAYOUT = Page.layout(Kind.INSTANT, Kind.INTEGER, Kind.INTEGER, Kind.TEXT,
             Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.INTEGER, Kind.INTEGER, Kind.TEXT, Kind.INTEGER,
             Kind.INTEGER, Kind.INTEGER, Kind.NUMBER, Kind.NUMBER, Kind.NUMBER, Kind.NUMBER);
@@ -51,15 +39,15 @@ class CostExport {
     private static final long SECONDS_PER_DAY = 86_400;
 
     private final KeysetPages pages;
-    private final JdbcClient jdbc;
+    private final SweepResults results;
     private final SweepStore sweeps;
     private final PriceBook priceBook;
     private final PricingProperties pricing;
 
-    CostExport(KeysetPages pages, JdbcClient jdbc, SweepStore sweeps, PriceBook priceBook,
+    CostExport(KeysetPages pages, SweepResults results, SweepStore sweeps, PriceBook priceBook,
             PricingProperties pricing) {
         this.pages = pages;
-        this.jdbc = jdbc;
+        this.results = results;
         this.sweeps = sweeps;
         this.priceBook = priceBook;
         this.pricing = pricing;
@@ -74,9 +62,9 @@ class CostExport {
         if (filter.sweepId() != null && sweeps.find(filter.sweepId()).isEmpty()) {
             throw BadInputException.badRequest("sweep", "no sweep with id " + filter.sweepId());
         }
-        checkStored("model", "model_id", filter.model());
-        checkStored("hardware", "hardware_id", filter.hardware());
-        checkStored("profile", "profile_id", filter.profile());
+        checkStored("model", PointField.MODEL, filter.model());
+        checkStored("hardware", PointField.HARDWARE, filter.hardware());
+        checkStored("profile", PointField.PROFILE, filter.profile());
     }
 
     /** Writes the header and every selected row; returns the number of rows. */
@@ -85,7 +73,8 @@ class CostExport {
         PriceTable prices = new PriceTable(priceBook.list(new PriceFilter(null, filter.priceOption(), null, null)),
                 filter.priceOption(), pricing.defaultRegion());
         LocalDate today = priceBook.today();
-        Map<Long, String> sweepNames = sweepNames(filter);
+        // Sweep names loaded once: sweeps are few, points are many; one created later is looked up at its first point.
+        Map<Long, String> sweepNames = results.names(filter.sweepId());
         Map<Price, String[]> priceCells = new IdentityHashMap<>();
         CsvLine csv = new CsvLine(out);
         csv.header(CostColumns.HEADER);
@@ -166,70 +155,31 @@ class CostExport {
                 CsvCells.EMPTY};
     }
 
-    /** Names of the sweeps the export can touch; one created after this is looked up when its first point comes. */
-    private Map<Long, String> sweepNames(CostFilter filter) {
-        Map<Long, String> names = new HashMap<>();
-        var select = filter.sweepId() == null ? jdbc.sql("select id, name from sweep")
-                : jdbc.sql("select id, name from sweep where id = ?").param(filter.sweepId());
-        select.query((ResultSet rs) -> {
-            names.put(rs.getLong(1), rs.getString(2));
-        });
-        return names;
-    }
-
     /**
      * The query of one page of one sweep: its parameters are the sweep id, then those added to {@code filters}, then
      * the point index to continue after ({@link KeysetPages}).
      */
     static String pageQuery(CostFilter filter, List<Object> filters) {
-        return SELECT + " where p.sweep_id = ?" + conditions(filter, filters)
-                + " and p.point_index > ? order by p.sweep_id, p.point_index";
+        return SweepResults.pointPageQuery(filter.model(), filter.hardware(), filter.profile(),
+                filter.from() == null ? null : filter.from().atStartOfDay().atOffset(ZoneOffset.UTC),
+                filter.to() == null ? null : filter.to().plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC),
+                filters);
     }
 
     /** The sweeps to read, in id order: the one asked for, or all of them as the export starts. */
     private List<Long> sweepIds(CostFilter filter) {
-        return filter.sweepId() != null ? List.of(filter.sweepId())
-                : jdbc.sql("select id from sweep order by id").query(Long.class).list();
+        return filter.sweepId() != null ? List.of(filter.sweepId()) : results.ids();
     }
 
     private String sweepName(long sweepId) {
-        return jdbc.sql("select name from sweep where id = ?").param(sweepId).query(String.class).optional()
-                .orElse(null);
+        return results.name(sweepId).orElse(null);
     }
 
-    /** The filters other than the sweep, each as {@code " and ..."}. */
-    private static String conditions(CostFilter filter, List<Object> params) {
-        StringBuilder conditions = new StringBuilder();
-        if (filter.model() != null) {
-            conditions.append(" and p.model_id = ?");
-            params.add(filter.model());
-        }
-        if (filter.hardware() != null) {
-            conditions.append(" and p.hardware_id = ?");
-            params.add(filter.hardware());
-        }
-        if (filter.profile() != null) {
-            conditions.append(" and p.profile_id = ?");
-            params.add(filter.profile());
-        }
-        if (filter.from() != null) {
-            conditions.append(" and p.completed_at >= ?");
-            params.add(filter.from().atStartOfDay().atOffset(ZoneOffset.UTC));
-        }
-        if (filter.to() != null) {
-            conditions.append(" and p.completed_at < ?");
-            params.add(filter.to().plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC));
-        }
-        return conditions.toString();
-    }
-
-    private void checkStored(String field, String column, String value) {
+    private void checkStored(String field, PointField column, String value) {
         if (value == null) {
             return;
         }
-        boolean stored = jdbc.sql("select 1 from sweep_point where " + column + " = ? fetch first 1 rows only")
-                .param(value).query(Integer.class).optional().isPresent();
-        if (!stored) {
+        if (!results.anyPointWith(column, value)) {
             throw BadInputException.badRequest(field, "no stored sweep point has " + field + " '" + value + "'");
         }
     }

@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 import io.costbench.pricing.OperatingPoint;
@@ -12,6 +13,7 @@ import io.costbench.pricing.PurchaseOption;
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.service.prediction.Prediction;
 import io.costbench.service.prediction.Predictor;
+import io.costbench.service.prediction.ScenarioLimits;
 import io.costbench.service.prediction.ScenarioResolver;
 import io.costbench.service.prediction.UnknownIdException;
 import io.costbench.service.prediction.UnsupportedScenarioException;
@@ -36,6 +38,7 @@ class BreakEvenController {
     /** Interactivity levels of the iso table (tok/s per user), InferenceX's. */
     static final List<Double> DEFAULT_INTERACTIVITIES = List.of(20.0, 50.0, 100.0);
     static final int MAX_CONCURRENCIES = 16;
+    /** Tighter than ScenarioLimits: one request runs up to 2 x MAX_CONCURRENCIES predictions. */
     static final int MAX_CONCURRENCY = 1024;
     static final int MAX_INTERACTIVITIES = 16;
     static final int MAX_TENSOR_PARALLEL = 64;
@@ -69,6 +72,12 @@ class BreakEvenController {
             @RequestParam(required = false) List<Double> interactivities,
             @RequestParam(required = false) String priceOption,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate priceDate) {
+        for (var tokens : List.of(Map.entry("inputTokens", inputTokens), Map.entry("outputTokens", outputTokens))) {
+            if (tokens.getValue() < 1 || tokens.getValue() > ScenarioLimits.MAX_TOKENS) {
+                throw BadInputException.badRequest(tokens.getKey(), "must be in 1.." + ScenarioLimits.MAX_TOKENS
+                        + ", was " + tokens.getValue());
+            }
+        }
         List<Integer> levels = concurrencies == null || concurrencies.isEmpty() ? DEFAULT_CONCURRENCIES
                 : concurrencies.stream().distinct().sorted().toList();
         if (levels.size() > MAX_CONCURRENCIES || levels.get(0) < 1 || levels.get(levels.size() - 1) > MAX_CONCURRENCY) {

@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 import io.costbench.service.web.BadInputException;
+import io.costbench.service.web.JsonPaths;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -44,7 +45,7 @@ class GuidellmAdapter implements ResultAdapter {
         }
         List<ParsedRun> runs = new ArrayList<>();
         for (int i = 0; i < benchmarks.size(); i++) {
-            runs.add(parseBenchmark(benchmarks.get(i), path + ".benchmarks[" + i + "]"));
+            runs.add(parseBenchmark(benchmarks.get(i), JsonPaths.index(JsonPaths.under(path, "benchmarks"), i)));
         }
         return runs;
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.springframework.stereotype.Component;
 
 import io.costbench.service.web.BadInputException;
+import io.costbench.service.web.JsonPaths;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -96,7 +97,7 @@ class LlmperfAdapter implements ResultAdapter {
         double outputTokens = 0;
         for (int i = 0; i < array.size(); i++) {
             JsonNode response = array.get(i);
-            String at = path + "[" + i + "]";
+            String at = JsonPaths.index(path, i);
             if (!response.isObject()) {
                 throw BadInputException.unprocessable(at, "must be an object, was " + JsonFields.describe(response));
             }

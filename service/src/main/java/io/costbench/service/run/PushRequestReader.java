@@ -233,7 +233,7 @@ class PushRequestReader {
         ResultAdapter adapter = adapters.get(format);
         List<ParsedRun> runs = new ArrayList<>();
         for (int i = 0; i < documents.size(); i++) {
-            runs.addAll(adapter.parse(documents.get(i), documents.size() == 1 ? path : path + "[" + i + "]"));
+            runs.addAll(adapter.parse(documents.get(i), documents.size() == 1 ? path : JsonPaths.index(path, i)));
             if (runs.size() > properties.maxRunsPerPush()) {
                 throw tooManyRuns(path);
             }

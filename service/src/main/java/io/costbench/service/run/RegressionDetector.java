@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
 @Component
 class RegressionDetector {
 
-    private final RunsProperties.Regression settings;
+    private final RunsProperties.RegressionRule settings;
 
     RegressionDetector(RunsProperties properties) {
         this.settings = properties.regression();

@@ -113,7 +113,7 @@ class RunIngestion {
     }
 
     private List<Map.Entry<Long, Map<String, Double>>> baseline(RunScenario scenario, long uploadId) {
-        RunsProperties.Regression settings = properties.regression();
+        RunsProperties.RegressionRule settings = properties.regression();
         return runs.baseline(scenario.seriesKey(), settings.baseBranch(), uploadId,
                         PageRequest.of(0, settings.window())).stream()
                 .<Map.Entry<Long, Map<String, Double>>>map(run -> new AbstractMap.SimpleImmutableEntry<>(run.getId(),

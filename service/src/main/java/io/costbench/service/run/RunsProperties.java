@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param regression     how a pushed run is compared with its series on the base branch
  */
 @ConfigurationProperties("costbench.runs")
-public record RunsProperties(@DefaultValue("100") int maxRunsPerPush, @DefaultValue Regression regression) {
+public record RunsProperties(@DefaultValue("100") int maxRunsPerPush, @DefaultValue RegressionRule regression) {
 
     /**
      * Regression test defaults and why:
@@ -29,13 +29,13 @@ public record RunsProperties(@DefaultValue("100") int maxRunsPerPush, @DefaultVa
      * <li>{@code metrics}: throughput (higher is better) and median/p99 latencies (lower is better).</li>
      * </ul>
      */
-    public record Regression(@DefaultValue("main") String baseBranch, @DefaultValue("10") int window,
+    public record RegressionRule(@DefaultValue("main") String baseBranch, @DefaultValue("10") int window,
             @DefaultValue("5") int minSamples, @DefaultValue("5.0") double thresholdPercent,
             @DefaultValue("3.0") double zThreshold,
             @DefaultValue({"output_throughput", "request_throughput", "median_ttft_ms", "p99_ttft_ms",
                     "median_tpot_ms", "p99_tpot_ms", "median_itl_ms"}) List<String> metrics) {
 
-        public Regression {
+        public RegressionRule {
             if (minSamples < 2 || window < minSamples) {
                 throw new IllegalArgumentException("costbench.runs.regression needs 2 <= min-samples <= window");
             }

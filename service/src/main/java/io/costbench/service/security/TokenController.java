@@ -25,6 +25,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 import io.costbench.service.web.BadInputException;
+import io.costbench.service.web.JsonPaths;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 
@@ -65,7 +66,7 @@ class TokenController {
             String name = request.scopes().get(i);
             int index = i;
             scopes.add(Scope.fromWireName(name).orElseThrow(() -> BadInputException.unprocessable(
-                    "scopes[" + index + "]", "unknown scope '" + name + "'; known: runs:write, sweeps:write, admin")));
+                    JsonPaths.index("scopes", index), "unknown scope '" + name + "'; known: runs:write, sweeps:write, admin")));
         }
         IssuedToken issued = tokens.issue(request.name().strip(), scopes, caller.name());
         return ResponseEntity.created(URI.create("/api/v1/tokens/" + issued.id())).body(issued);

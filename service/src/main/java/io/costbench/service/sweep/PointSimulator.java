@@ -1,6 +1,7 @@
 package io.costbench.service.sweep;
 
 import java.util.List;
+
 import io.costbench.service.web.FieldProblem;
 
 /**

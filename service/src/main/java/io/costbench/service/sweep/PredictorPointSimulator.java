@@ -13,6 +13,7 @@ import io.costbench.service.prediction.Scenario;
 import io.costbench.service.prediction.ScenarioResolver;
 import io.costbench.service.prediction.UnknownIdException;
 import io.costbench.service.web.FieldProblem;
+import io.costbench.service.web.JsonPaths;
 
 /**
  * Runs sweep points through the prediction core (so a sweep point and the equal prediction give the same numbers).
@@ -62,7 +63,7 @@ class PredictorPointSimulator implements PointSimulator {
             try {
                 resolver.model(definition.models().get(i));
             } catch (UnknownIdException e) {
-                problems.add(new FieldProblem("models[" + i + "]", e.getMessage()));
+                problems.add(new FieldProblem(JsonPaths.index("models", i), e.getMessage()));
             }
         }
         for (int i = 0; i < definition.targets().size(); i++) {
@@ -71,7 +72,8 @@ class PredictorPointSimulator implements PointSimulator {
                 resolver.target(target.hardware(), target.profile(), target.tensorParallel(), target.precision(),
                         target.optimizations());
             } catch (UnknownIdException e) {
-                problems.add(new FieldProblem("targets[" + i + "]." + e.field(), e.getMessage()));
+                problems.add(new FieldProblem(JsonPaths.under(JsonPaths.index("targets", i), e.field()),
+                        e.getMessage()));
             }
         }
         return problems;

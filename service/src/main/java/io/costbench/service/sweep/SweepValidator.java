@@ -85,7 +85,7 @@ public class SweepValidator {
         for (int i = 0; i < definition.targets().size(); i++) {
             List<String> switches = definition.targets().get(i).optimizations();
             if (switches != null) {
-                duplicates(problems, "targets[" + i + "].optimizations", switches, Function.identity());
+                duplicates(problems, JsonPaths.under(JsonPaths.index("targets", i), "optimizations"), switches, Function.identity());
             }
         }
         long points = definition.pointCount();
@@ -107,7 +107,7 @@ public class SweepValidator {
         Set<Object> seen = new HashSet<>();
         for (int i = 0; i < values.size(); i++) {
             if (!seen.add(key.apply(values.get(i)))) {
-                problems.add(new FieldProblem(field + "[" + i + "]", "duplicate of an earlier entry"));
+                problems.add(new FieldProblem(JsonPaths.index(field, i), "duplicate of an earlier entry"));
             }
         }
     }

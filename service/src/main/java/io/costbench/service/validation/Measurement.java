@@ -20,11 +20,14 @@ import java.util.Map;
  * @param engineOptions engine switches the campaign's recipe turns on, as optimization ids (e.g. "async-scheduling")
  * @param viaServer     the client went through the serving stack's HTTP server (its front end counts), rather than
  *                      driving the engine in-process
+ * @param staticShapes  the compiled shapes an ahead-of-time compiling stack ran with (BATCH_SIZE, SEQUENCE_LENGTH,
+ *                      max-num-seqs), or null for the profile's
  */
 public record Measurement(String file, String label, String hardwareId, String profileId, String modelId,
         String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
         Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
-        String kvCacheDtype, java.util.Set<String> engineOptions, boolean viaServer) {
+        String kvCacheDtype, java.util.Set<String> engineOptions, boolean viaServer,
+        io.costbench.engine.port.StaticShapes staticShapes) {
 
     public Measurement {
         measured = Map.copyOf(measured);
@@ -32,6 +35,15 @@ public record Measurement(String file, String label, String hardwareId, String p
         if (!(rangeRatio > 0 && rangeRatio <= 1)) {
             throw new IllegalArgumentException("range ratio must be in (0, 1], was " + rangeRatio);
         }
+    }
+
+    public Measurement(String file, String label, String hardwareId, String profileId, String modelId,
+            String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
+            Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
+            String kvCacheDtype, java.util.Set<String> engineOptions, boolean viaServer) {
+        this(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens, outputTokens,
+                concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype, engineOptions,
+                viaServer, null);
     }
 
     /**

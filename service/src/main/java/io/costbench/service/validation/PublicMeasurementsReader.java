@@ -5,12 +5,16 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.costbench.engine.data.CsvRows;
+import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.trainium2.ValidationCase;
 
 /**
  * {@code public-measurements.csv}: one row per measured figure, grouped here into scenarios (same hardware, engine,
@@ -23,14 +27,23 @@ public final class PublicMeasurementsReader {
 
     public static final String FILE = "public-measurements.csv";
     private static final Pattern LEADING_NUMBER = Pattern.compile("^[~<=\\s]*(\\d+(?:\\.\\d+)?)");
+    private static final String TRAINIUM2 = "trn2";
     private static final Pattern PROMPTS = Pattern.compile("(\\d+) prompts");
 
     private PublicMeasurementsReader() {
     }
 
+    /**
+     * The file's scenarios; Trainium2 rows come from the Trainium2 model's own mapping
+     * ({@code catalog/trainium2/validation.json}: profile, switches, compiled shapes, length spread), the one its
+     * validation test uses too, plus that mapping's extra rows (the vllm-neuron Qwen3.5-2B sweep).
+     */
     public static List<Measurement> read(Path file) {
         Map<String, List<Map<String, String>>> scenarios = new LinkedHashMap<>();
         for (Map<String, String> row : CsvRows.read(file)) {
+            if (CatalogIds.hardware(row.get("hardware")).filter(TRAINIUM2::equals).isPresent()) {
+                continue;
+            }
             String key = String.join("|", row.get("hardware"), row.get("engine"), row.get("model"),
                     row.get("precision"), row.get("tensor_parallel"), row.get("input_len"), row.get("output_len"),
                     row.get("concurrency_or_batch"));
@@ -40,7 +53,20 @@ public final class PublicMeasurementsReader {
         for (List<Map<String, String>> rows : scenarios.values()) {
             toMeasurement(rows).ifPresent(measurements::add);
         }
+        for (ValidationCase c : ValidationCase.load(file, new ArrayList<>())) {
+            measurements.add(trainium2(c));
+        }
         return measurements;
+    }
+
+    private static Measurement trainium2(ValidationCase c) {
+        Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
+        c.measured().forEach((metric, value) -> measured.put(ValidationMetric.valueOf(metric.name()), value));
+        DeploymentRequest r = c.request();
+        return new Measurement(FILE, "trn2 " + c.label(), r.hardwareId(), r.profileId(), c.modelId(),
+                r.precision().name().toLowerCase(Locale.ROOT), r.tensorParallel(), c.inputTokens(), c.outputTokens(),
+                c.concurrency(), c.numPrompts(), measured, false, "public", c.rangeRatio(), "auto",
+                r.optimizations() == null ? Set.of() : r.optimizations(), true, r.staticShapes());
     }
 
     private static Optional<Measurement> toMeasurement(List<Map<String, String>> rows) {

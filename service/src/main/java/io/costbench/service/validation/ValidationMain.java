@@ -11,6 +11,9 @@ import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.MoeMlp;
 import io.costbench.engine.port.AcceleratorModel;
 import io.costbench.service.prediction.AcceleratorFamilies;
+import io.costbench.trainium2.Trainium2AcceleratorModel;
+import io.costbench.trainium2.Trainium2Validation;
+import io.costbench.trainium2.ValidationCase;
 
 /**
  * Prints the validation report for the shared calibration data (no Spring context):
@@ -30,6 +33,7 @@ public final class ValidationMain {
             return;
         }
         report(dir.get()).print(System.out);
+        System.out.print(trainium2(dir.get()));
     }
 
     /** The shared calibration folder, when this machine has it. */
@@ -37,6 +41,23 @@ public final class ValidationMain {
         String shared = sharedDir != null ? sharedDir : System.getProperty("costbench.shared.dir", "../shared");
         Path dir = Path.of(shared, "calibration");
         return Files.isDirectory(dir) ? Optional.of(dir) : Optional.empty();
+    }
+
+    /**
+     * The Trainium2 family's own section: the same scenarios (one mapping, {@code catalog/trainium2/validation.json})
+     * predicted the same way, with its parameters refitted without each source in turn (leave-one-source-out), the
+     * parameters set from the write-up's ratios, and its flags. Empty when the public file is absent.
+     */
+    public static String trainium2(Path calibrationDir) {
+        Path publicFile = calibrationDir.resolve(PublicMeasurementsReader.FILE);
+        if (!Files.exists(publicFile)) {
+            return "";
+        }
+        ModelCatalog models = ModelCatalog.standard();
+        List<String> skipped = new ArrayList<>();
+        List<ValidationCase> cases = ValidationCase.load(publicFile, skipped);
+        return "\n" + new Trainium2Validation(id -> models.find(id).map(m -> m.spec()).orElse(null))
+                .report(Trainium2AcceleratorModel.fromCatalog(), cases, skipped, true);
     }
 
     /** Reads whichever data files are present and predicts them with the production accelerator families. */

@@ -40,6 +40,11 @@ public final class JsonPaths {
         return field.toString();
     }
 
+    /** {@code list[index]}. */
+    public static String index(String list, int index) {
+        return list + "[" + index + "]";
+    }
+
     /** {@code prefix.path} ({@code prefix[2]} for an index); either alone when the other is empty. */
     public static String under(String prefix, String path) {
         if (prefix.isEmpty() || path.isEmpty()) {

@@ -251,6 +251,19 @@ class RoughEdgesBrowserTest {
         });
     }
 
+    @Test
+    @Order(8)
+    void thePlanPageAnswersAPreset() {
+        visit("ux-plan", "/plan", () -> {
+            driver.findElement(By.cssSelector("button[data-preset=chat]")).click();
+            driver.findElement(By.id("plan-submit")).click();
+            new WebDriverWait(driver, Duration.ofSeconds(180))
+                    .until(d -> d.findElement(By.id("plan-results")).isDisplayed());
+            assertThat(driver.findElement(By.id("plan-summary")).getText()).isNotBlank();
+            assertNoConsoleErrors("/plan");
+        });
+    }
+
     @SuppressWarnings("unchecked")
     private List<Map<String, Object>> axes() {
         return new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> {

@@ -59,6 +59,21 @@ class PredictionFlowTest {
     }
 
     @Test
+    void aSweepNamingAliasesIsStoredWithTheCatalogIds() {
+        SweepDefinition definition = new SweepDefinition("aliases", List.of("Qwen/Qwen3-8B"), List.of(
+                new SweepTarget("H100 SXM", "vllm", null, null, null)),
+                List.of(1), List.of(new SweepDefinition.WorkloadShape(128, 64)), null, 1L);
+
+        SweepDefinition checked = sweepValidator.check(definition);
+
+        assertThat(checked.models()).containsExactly("qwen3-8b");
+        assertThat(checked.targets()).extracting(SweepTarget::hardware).containsExactly("h100-sxm");
+        assertThat(sweepValidator.problems(new SweepDefinition("twice", List.of("qwen3-8b", "Qwen/Qwen3-8B"),
+                definition.targets(), List.of(1), definition.workloads(), null, 1L)))
+                .extracting(FieldProblem::field).containsExactly("models[1]");
+    }
+
+    @Test
     void catalogIsRecordedWithContentHashesAtStartup() {
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         String sha = jdbc.queryForObject("select content_sha256 from catalog_model where id = 'qwen3-8b'", String.class);

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.within;
 class RegressionDetectorTest {
 
     private static RegressionDetector detector(double thresholdPercent, double z, int minSamples) {
-        return new RegressionDetector(new RunsProperties(100, new RunsProperties.Regression("main", 10, minSamples,
+        return new RegressionDetector(new RunsProperties(100, new RunsProperties.RegressionRule("main", 10, minSamples,
                 thresholdPercent, z, List.of("output_throughput", "median_tpot_ms"))));
     }
 
@@ -92,9 +92,9 @@ class RegressionDetectorTest {
 
     @Test
     void aMetricWithoutDirectionCannotBeConfigured() {
-        assertThatThrownBy(() -> new RunsProperties.Regression("main", 10, 5, 5, 3, List.of("completed")))
+        assertThatThrownBy(() -> new RunsProperties.RegressionRule("main", 10, 5, 5, 3, List.of("completed")))
                 .hasMessageContaining("completed");
-        assertThatThrownBy(() -> new RunsProperties.Regression("main", 3, 5, 5, 3, List.of("output_throughput")))
+        assertThatThrownBy(() -> new RunsProperties.RegressionRule("main", 3, 5, 5, 3, List.of("output_throughput")))
                 .hasMessageContaining("min-samples");
     }
 }

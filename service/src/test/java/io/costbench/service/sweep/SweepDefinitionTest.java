@@ -6,8 +6,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import io.costbench.service.web.FieldProblem;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class SweepDefinitionTest {
 

@@ -29,7 +29,9 @@ class MeasurementReadersTest {
                 H100,8,8,TensorRT-LLM,1,nvidia/Qwen3-235B-A22B-FP8,FP8,1000,1000,max (offline),output_tokens_per_s_total,9000,tok/s,x,
                 """);
         List<Measurement> rows = PublicMeasurementsReader.read(file);
-        assertThat(rows).hasSize(2);
+        // one H100 scenario (SGLang and offline rows are left out), the Trainium2 row through the Trainium2 mapping,
+        // then that mapping's three extra rows (the vllm-neuron Qwen3.5-2B sweep)
+        assertThat(rows).hasSize(5);
         Measurement gpustack = rows.get(0);
         assertThat(gpustack.modelId()).isEqualTo("qwen3-8b");
         assertThat(gpustack.profileId()).isEqualTo("vllm");
@@ -40,7 +42,10 @@ class MeasurementReadersTest {
                 .containsEntry(ValidationMetric.TTFT, 60.0).containsEntry(ValidationMetric.OUTPUT_THROUGHPUT, 480.0);
         Measurement trn2 = rows.get(1);
         assertThat(trn2.hardwareId()).isEqualTo("trn2");
+        assertThat(trn2.profileId()).isEqualTo("nxdi");
         assertThat(trn2.concurrency()).isEqualTo(16);
+        assertThat(trn2.staticShapes().batchSizes()).containsExactly(16);
+        assertThat(rows.subList(2, 5)).extracting(Measurement::modelId).containsOnly("qwen3.5-2b");
     }
 
     @Test

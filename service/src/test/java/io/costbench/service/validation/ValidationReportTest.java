@@ -38,10 +38,12 @@ class ValidationReportTest {
             Map.entry("aiconfigurator h200-sxm vllm qwen3-235b-a22b", 45),
             Map.entry("public h100-sxm trtllm qwen3-8b", 1),
             Map.entry("public h100-sxm vllm qwen3-8b", 4),
-            Map.entry("public trn2 vllm-neuron-baseline llama-3.1-8b", 3),
-            Map.entry("public trn2 vllm-neuron-baseline llama-3.3-70b", 1),
-            Map.entry("public trn2 vllm-neuron-baseline qwen3-235b-a22b", 2),
-            Map.entry("public trn2 vllm-neuron-baseline qwen3-32b", 1));
+            Map.entry("public trn2 nxdi llama-3.3-70b", 1),
+            Map.entry("public trn2 vllm-neuron-baseline llama-3.1-8b", 1),
+            Map.entry("public trn2 nxdi llama-3.1-8b", 2),
+            Map.entry("public trn2 nxdi qwen3-32b", 1),
+            Map.entry("public trn2 nxdi qwen3-235b-a22b", 2),
+            Map.entry("public trn2 vllm-neuron-baseline qwen3.5-2b", 3));
 
     /**
      * The only expected skips: Qwen3-235B-A22B in FP8 (235 GB of weights) listed at TP 1 on one 141 GB H200, which no
@@ -52,7 +54,7 @@ class ValidationReportTest {
             && o.skipReason().startsWith("does not fit: qwen3-235b-a22b in fp8");
 
     /** Hardware whose flagged parameters must each carry a written reason (the Trainium2 family joins when it does). */
-    private static final Set<String> FLAGS_CHECKED_ON = Set.of("h100-sxm", "h200-sxm");
+    private static final Set<String> FLAGS_CHECKED_ON = Set.of("h100-sxm", "h200-sxm", "trn2");
 
     private static ValidationReport report;
 

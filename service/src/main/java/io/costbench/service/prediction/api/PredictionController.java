@@ -1,6 +1,8 @@
 package io.costbench.service.prediction.api;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.http.MediaType;
@@ -24,8 +26,10 @@ import io.costbench.service.prediction.Prediction;
 import io.costbench.service.prediction.Predictor;
 import io.costbench.service.prediction.Scenario;
 import io.costbench.service.prediction.ScenarioResolver;
+import io.costbench.service.prediction.UnknownIdException;
 import io.costbench.service.pricing.CostCalculator;
 import io.costbench.service.pricing.CostView;
+import io.costbench.service.web.BadInputException;
 
 /**
  * Predictions over HTTP: what {@code vllm bench serve} would measure for a scenario and what serving at that
@@ -39,6 +43,9 @@ class PredictionController {
     private final ScenarioResolver resolver;
     private final Predictor predictor;
     private final CostCalculator costs;
+
+    /** The switch a family offers for an FP8 KV cache (kvCacheDtype "fp8"). */
+    static final String FP8_KV_CACHE = "fp8-kv-cache";
 
     PredictionController(ScenarioResolver resolver, Predictor predictor, CostCalculator costs) {
         this.resolver = resolver;
@@ -131,9 +138,29 @@ class PredictionController {
     }
 
     private Scenario scenario(PredictionRequest request) {
-        return resolver.resolve(new ScenarioResolver.Spec(request.model(), request.hardware(), request.profile(),
-                request.tensorParallel(), request.precision(), request.optimizations(), request.inputTokens(),
-                request.outputTokens(), request.concurrency(), request.numPrompts(), request.seed(),
-                request.staticShapes()));
+        List<String> optimizations = request.optimizations();
+        boolean fp8Cache = "fp8".equals(request.kvCacheDtype());
+        if ("bf16".equals(request.kvCacheDtype()) && optimizations != null
+                && optimizations.contains(FP8_KV_CACHE)) {
+            throw BadInputException.badRequest("kvCacheDtype", "bf16 contradicts the " + FP8_KV_CACHE
+                    + " switch in optimizations");
+        }
+        if (fp8Cache && (optimizations == null || !optimizations.contains(FP8_KV_CACHE))) {
+            optimizations = new ArrayList<>(optimizations == null ? List.of() : optimizations);
+            optimizations.add(FP8_KV_CACHE);
+        }
+        try {
+            return resolver.resolve(new ScenarioResolver.Spec(request.model(), request.hardware(), request.profile(),
+                    request.tensorParallel(), request.precision(), optimizations, request.inputTokens(),
+                    request.outputTokens(), request.concurrency(), request.numPrompts(), request.seed(),
+                    request.staticShapes()));
+        } catch (UnknownIdException e) {
+            if (fp8Cache && e.field().equals("optimizations") && e.id().contains(FP8_KV_CACHE)) {
+                throw new UnknownIdException("kvCacheDtype", "fp8", List.of("auto", "bf16"), "hardware "
+                        + request.hardware() + " has no FP8 KV cache (its family offers no " + FP8_KV_CACHE
+                        + " switch)");
+            }
+            throw e;
+        }
     }
 }

@@ -11,11 +11,13 @@ import java.util.List;
  * @param compiledBatchSize  an ahead-of-time compiling stack's static batch size (optimum-neuron's BATCH_SIZE)
  * @param maxSequenceTokens  its compiled maximum sequence length (SEQUENCE_LENGTH), at least input + output
  * @param contextBuckets     its compiled context-encoding buckets in tokens
+ * @param kvCacheDtype       "auto" (the engine's default: the model's dtype), "bf16" or "fp8" (the family's FP8 KV
+ *                           cache switch); null is auto
  */
 record PredictionRequest(String model, String hardware, String profile, Integer tensorParallel,
         String precision, Integer inputTokens, Integer outputTokens, Integer concurrency, Integer numPrompts,
         Long seed, List<String> optimizations, String priceOption, String priceDate, Integer compiledBatchSize,
-        Integer maxSequenceTokens, List<Integer> contextBuckets) {
+        Integer maxSequenceTokens, List<Integer> contextBuckets, String kvCacheDtype) {
 
     PredictionRequest {
         optimizations = optimizations == null ? null : List.copyOf(optimizations);

@@ -33,13 +33,14 @@ import io.costbench.service.web.InvalidFieldsException;
 final class PredictionRequests {
 
     static final Set<String> PRECISIONS = Set.of("bf16", "fp8");
+    static final Set<String> KV_CACHE_DTYPES = Set.of("auto", "bf16", "fp8");
     private static final int MAX_OPTIMIZATIONS = 32;
     private static final int MAX_ID_CHARS = 64;
     private static final int MAX_CONTEXT_BUCKETS = 32;
 
     static final Set<String> FIELDS = Set.of("model", "hardware", "profile", "tensorParallel", "precision",
             "inputTokens", "outputTokens", "concurrency", "numPrompts", "seed", "optimizations", "priceOption",
-            "priceDate", "compiledBatchSize", "maxSequenceTokens", "contextBuckets");
+            "priceDate", "compiledBatchSize", "maxSequenceTokens", "contextBuckets", "kvCacheDtype");
 
     private final Map<String, ?> fields;
     private final boolean fromQuery;
@@ -100,6 +101,10 @@ final class PredictionRequests {
         Integer prompts = integer("numPrompts", false, 1, MAX_PROMPTS);
         Long seed = seed();
         List<String> optimizations = optimizations();
+        String kvCacheDtype = id("kvCacheDtype", false);
+        if (kvCacheDtype != null && !KV_CACHE_DTYPES.contains(kvCacheDtype)) {
+            errors.put("kvCacheDtype", "must be auto, bf16 or fp8, was " + kvCacheDtype);
+        }
         String priceOption = text("priceOption");
         if (priceOption != null && PurchaseOption.fromId(priceOption).isEmpty()) {
             errors.put("priceOption", "unknown purchase option " + priceOption + "; known: " + String.join(", ",
@@ -131,7 +136,8 @@ final class PredictionRequests {
             throw invalid(errors);
         }
         return new PredictionRequest(model, hardware, profile, tp, precision, input, output, concurrency, prompts,
-                seed, optimizations, priceOption, priceDate, compiledBatch, maxSequence, buckets);
+                seed, optimizations, priceOption, priceDate, compiledBatch, maxSequence, buckets,
+                kvCacheDtype);
     }
 
     private static InvalidFieldsException invalid(Map<String, String> errors) {

@@ -115,6 +115,21 @@ class PredictionControllerTest {
     }
 
     @Test
+    void kvCacheDtypeNamesItselfWhenTheHardwareHasNoFp8Cache() throws Exception {
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON)
+                        .content(VALID.replace("}", ",\"kvCacheDtype\":\"fp8\"}")))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.field").value("kvCacheDtype"));
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON)
+                        .content(VALID.replace("}", ",\"kvCacheDtype\":\"int4\"}")))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.field").value("kvCacheDtype"));
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON)
+                        .content(VALID.replace("}", ",\"kvCacheDtype\":\"auto\"}")))
+                .andExpect(status().isOk());
+    }
+
+    @Test
     void aliasesResolveToTheCatalogIds() throws Exception {
         mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON)
                         .content(VALID.replace("qwen3-8b", "Qwen/Qwen3-8B")))

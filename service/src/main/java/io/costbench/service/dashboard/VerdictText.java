@@ -9,9 +9,9 @@ import java.util.SortedMap;
  * The one-line answer of a cost chart: which target is cheapest over which concurrency range, e.g. "Trainium2
  * optimized is cheapest up to concurrency 32; H100 vllm above".
  */
-final class Verdict {
+final class VerdictText {
 
-    private Verdict() {
+    private VerdictText() {
     }
 
     /** @param cheapestByConcurrency the cheapest target's label at each concurrency, ascending */
