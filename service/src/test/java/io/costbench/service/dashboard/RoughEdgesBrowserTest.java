@@ -268,7 +268,7 @@ class RoughEdgesBrowserTest {
     private List<Map<String, Object>> axes() {
         return new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> {
             List<Map<String, Object>> found = (List<Map<String, Object>>) ((JavascriptExecutor) d).executeScript(
-                    "return Array.from(document.querySelectorAll('.chart')).map(function (e) {"
+                    "return Array.from(document.querySelectorAll('.chart[id^=cost-]')).map(function (e) {"
                             + " var c = echarts.getInstanceByDom(e); if (!c) return null; var o = c.getOption();"
                             + " var grid = c.getModel().getComponent('grid').coordinateSystem.getRect();"
                             + " return {y: o.yAxis[0].name, yAt: o.yAxis[0].nameLocation, x: o.xAxis[0].name,"
