@@ -2,11 +2,27 @@
 (function () {
   'use strict';
 
+  /*
+   * Axis titles sit where the grid keeps room for them: the x title centred under the tick labels, the y title above
+   * the axis, left-aligned (a rotated title beside the labels is clipped by containLabel, which ignores titles).
+   * Log axes say so in their title.
+   */
   function axis(type, name, categories) {
-    var a = { type: type === 'log' ? 'log' : type, name: name, nameLocation: 'middle', nameGap: 30 };
+    var a = { type: type === 'log' ? 'log' : type, name: type === 'log' ? name + ' (log scale)' : name,
+      nameLocation: 'middle', nameGap: 28, nameTextStyle: { color: '#5b6576' } };
     if (type === 'log') { a.logBase = 2; }
     if (type === 'category') { a.data = categories; }
     return a;
+  }
+
+  function yAxis(name, log, scale) {
+    return { type: log ? 'log' : 'value', name: log ? name + ' (log scale)' : name, nameLocation: 'end',
+      nameGap: 12, nameTextStyle: { align: 'left', color: '#5b6576' }, scale: !log && scale };
+  }
+
+  /* Room for the top title and toolbox, the y title above the axis, the x title and the legend below. */
+  function grid(legendRows) {
+    return { left: 16, right: 32, top: 72, bottom: 44 + 22 * legendRows, containLabel: true };
   }
 
   /* One colour per target family wherever it appears: Trainium2 in oranges, NVIDIA in greens. */
@@ -24,7 +40,7 @@
       title: { text: spec.title, left: 'center', textStyle: { fontSize: 14 } },
       tooltip: { trigger: category ? 'axis' : 'item' },
       legend: { bottom: 0, type: 'plain' },
-      grid: { left: 16, right: 24, top: 56, bottom: spec.series.length > 2 ? 78 : 56, containLabel: true },
+      grid: grid(spec.series.length > 3 ? 2 : 1),
       toolbox: {
         right: 8, top: 22,
         feature: {
@@ -33,8 +49,7 @@
         }
       },
       xAxis: axis(spec.xType, spec.xName, spec.categories),
-      yAxis: spec.yLog ? { type: 'log', name: spec.yName, nameLocation: 'middle', nameGap: 48 }
-        : { type: 'value', name: spec.yName, nameLocation: 'middle', nameGap: 48, scale: !category },
+      yAxis: yAxis(spec.yName, spec.yLog, !category),
       series: spec.series.map(function (s) {
         var labelled = s.data.length > 0 && s.data[0].length > 2;
         return {
@@ -55,7 +70,7 @@
     return chart;
   }
 
-  window.costbenchCharts = { optionFor: optionFor, render: render };
+  window.costbenchCharts = { optionFor: optionFor, render: render, yAxis: yAxis, grid: grid };
   document.querySelectorAll('[data-chart]').forEach(render);
   window.addEventListener('resize', function () {
     document.querySelectorAll('[data-chart]').forEach(function (el) {

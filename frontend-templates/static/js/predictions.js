@@ -45,6 +45,7 @@
         if (!r.ok) {
           var e = new Error(json.detail || json.title || ('HTTP ' + r.status));
           e.status = r.status;
+          e.problem = json;
           throw e;
         }
         return json;

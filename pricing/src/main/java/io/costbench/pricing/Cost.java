@@ -7,11 +7,11 @@ package io.costbench.pricing;
  * @param usdPerHour                accelerators x price per accelerator-hour, in the price's currency
  * @param usdPerMillionOutputTokens the hour's cost spread over the output tokens only (the write-up's measure)
  * @param usdPerMillionTotalTokens  the hour's cost spread over input + output tokens
- * @param blendedUsdPerMillionTokens (3 x input price + 1 x output price) / 4, the 3 input : 1 output blend
- * @param blendBasis                how the hour was split into an input and an output price for the blend
+ * @param split                     input and output prices from the prefill/decode time split; null when the
+ *                                  caller does not know how the accelerator time divides (a stored point)
  */
 public record Cost(Price price, int accelerators, double usdPerHour, double usdPerMillionOutputTokens,
-        double usdPerMillionTotalTokens, double blendedUsdPerMillionTokens, String blendBasis) {
+        double usdPerMillionTotalTokens, TokenSplit split) {
 
     public String currency() {
         return price.currency().getCurrencyCode();

@@ -5,10 +5,10 @@ package io.costbench.pricing;
  * {@code USD per million output tokens = accelerators x USD per accelerator-hour / (output tokens/s x 3600) x 10^6},
  * and the same over total (input + output) tokens.
  *
- * <p>The blended price follows the 3 input : 1 output convention, {@code (3 x P_in + 1 x P_out) / 4}. A run has one
- * bill, so P_in and P_out need the bill split between input and output tokens: by the share of accelerator time spent
- * in prefill when the caller knows it (the "LCOI" split), otherwise evenly per token, in which case P_in = P_out = the
- * price per million total tokens and the blend equals it.
+ * <p>Input and output prices (as API price lists quote them) need the one bill of a run split between the tokens:
+ * {@link #cost(Price, int, double, double, double)} charges the share of accelerator time spent on prefill to the
+ * input tokens and the rest (decode) to the output tokens, and blends them 3 input : 1 output,
+ * {@code (3 x P_in + 1 x P_out) / 4}. Without the time split there are no input/output prices.
  */
 public final class CostMath {
 
@@ -16,8 +16,6 @@ public final class CostMath {
     public static final double TOKENS_PER_MILLION = 1_000_000.0;
     public static final int BLEND_INPUT_WEIGHT = 3;
     public static final int BLEND_OUTPUT_WEIGHT = 1;
-    public static final String BLEND_PER_TOKEN = "3 input : 1 output; bill split evenly per token";
-    public static final String BLEND_PREFILL_SHARE = "3 input : 1 output; bill split by prefill time share";
 
     private CostMath() {
     }
@@ -27,12 +25,12 @@ public final class CostMath {
         double usdPerHour = accelerators * price.perHour();
         double perOutput = perMillion(usdPerHour, outputTokensPerSecond);
         double perTotal = perMillion(usdPerHour, totalTokensPerSecond);
-        return new Cost(price, accelerators, usdPerHour, perOutput, perTotal, perTotal, BLEND_PER_TOKEN);
+        return new Cost(price, accelerators, usdPerHour, perOutput, perTotal, null);
     }
 
     /**
-     * As {@link #cost(Price, int, double, double)}, with the blend's input price carrying {@code prefillTimeShare} of
-     * the bill and the output price the rest.
+     * As {@link #cost(Price, int, double, double)}, with the input/output split: input tokens carry
+     * {@code prefillTimeShare} of the bill, output tokens the rest.
      */
     public static Cost cost(Price price, int accelerators, double outputTokensPerSecond, double totalTokensPerSecond,
             double prefillTimeShare) {
@@ -49,7 +47,7 @@ public final class CostMath {
         double blended = (BLEND_INPUT_WEIGHT * inputPrice + BLEND_OUTPUT_WEIGHT * outputPrice)
                 / (BLEND_INPUT_WEIGHT + BLEND_OUTPUT_WEIGHT);
         return new Cost(price, accelerators, even.usdPerHour(), even.usdPerMillionOutputTokens(),
-                even.usdPerMillionTotalTokens(), blended, BLEND_PREFILL_SHARE);
+                even.usdPerMillionTotalTokens(), new TokenSplit(prefillTimeShare, inputPrice, outputPrice, blended));
     }
 
     /** USD per million tokens when {@code usdPerHour} buys {@code tokensPerSecond}. */

@@ -65,20 +65,23 @@ class CostMathTest {
     }
 
     @Test
-    void blendWithoutAPrefillSplitIsThePricePerTotalToken() {
+    void withoutATimeSplitThereAreNoInputAndOutputPrices() {
         Cost cost = CostMath.cost(Prices.price(Accelerator.TRN2, "3.6"), 1, 100, 400);
-        assertThat(cost.blendedUsdPerMillionTokens()).isEqualTo(cost.usdPerMillionTotalTokens());
-        assertThat(cost.blendBasis()).contains("3 input : 1 output").contains("evenly per token");
+        assertThat(cost.split()).isNull();
+        assertThat(cost.usdPerMillionTotalTokens()).isCloseTo(2.5, within(1e-9));
     }
 
     @Test
-    void blendWeighsThreeInputPricesToOneOutputPrice() {
+    void theSplitChargesPrefillTimeToInputAndBlendsThreeToOne() {
         // 3.6 $/h; prefill gets 25%: input 0.9 $/h over 300 tok/s = 0.83333 $/M, output 2.7 $/h over 100 tok/s
         // = 7.5 $/M; blend (3 x 0.83333 + 7.5) / 4 = 2.5
         Cost cost = CostMath.cost(Prices.price(Accelerator.TRN2, "3.6"), 1, 100, 400, 0.25);
-        assertThat(cost.blendedUsdPerMillionTokens()).isCloseTo(2.5, within(1e-9));
+        assertThat(cost.split().usdPerMillionInputTokens()).isCloseTo(0.9 / 300 / 3600 * 1e6, within(1e-9));
+        assertThat(cost.split().usdPerMillionOutputTokens()).isCloseTo(7.5, within(1e-9));
+        assertThat(cost.split().usdPerMillionTokensBlended3to1()).isCloseTo(2.5, within(1e-9));
+        assertThat(cost.split().prefillTimeShare()).isEqualTo(0.25);
+        // The all-in figure still charges the whole hour to output tokens (the write-up's measure).
         assertThat(cost.usdPerMillionOutputTokens()).isCloseTo(10.0, within(1e-9));
-        assertThat(cost.blendBasis()).contains("prefill time share");
     }
 
     @Test

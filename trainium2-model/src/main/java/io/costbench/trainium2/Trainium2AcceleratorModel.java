@@ -244,6 +244,42 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel, Calibr
     }
 
     /**
+     * A switch is inapplicable when the model has none of what it acts on: GDN switches need Gated DeltaNet layers,
+     * selective expert decode routed experts, the window switch sliding-window layers, the head_dim-256 kernel gate
+     * attention heads wider than the default gate, KV block size attention layers, EAGLE-3 a draft head.
+     */
+    @Override
+    public Map<String, String> inapplicableOptimizations(ModelSpec model) {
+        Map<String, String> reasons = new LinkedHashMap<>();
+        List<AttentionMixer> attention = model.layers().stream().map(LayerSpec::mixer)
+                .filter(AttentionMixer.class::isInstance).map(AttentionMixer.class::cast).toList();
+        if (!model.hasLinearAttention()) {
+            for (Switch s : List.of(Switch.GDN_HEAD_SHARDING, Switch.GDN_STATE_PACKING, Switch.GDN_INPROJ_PADDING,
+                    Switch.GDN_FUSED_KERNEL)) {
+                reasons.put(s.id(), model.id() + " has no Gated DeltaNet layers");
+            }
+        }
+        if (!model.isMixtureOfExperts()) {
+            reasons.put(Switch.SELECTIVE_EXPERT_DECODE.id(), model.id() + " has no routed experts (dense)");
+        }
+        if (model.slidingWindowTokens() <= 0) {
+            reasons.put(Switch.SWA_WINDOW.id(), model.id() + " has no sliding-window layers");
+        }
+        int defaultGate = Layout.of(Set.of(), 1, 1).maxFastHeadDim();
+        if (attention.stream().noneMatch(a -> a.headDim() > defaultGate)) {
+            reasons.put(Switch.FAST_ATTENTION_HEAD_DIM_256.id(), "no attention head of " + model.id()
+                    + " is wider than " + defaultGate + ", the kernel's default gate");
+        }
+        if (attention.isEmpty()) {
+            reasons.put(Switch.KV_BLOCK_16.id(), model.id() + " has no attention layers (no KV cache)");
+        }
+        if (!drafts.containsKey(model.id())) {
+            reasons.put(Switch.EAGLE3.id(), "no EAGLE-3 draft head for " + model.id() + " in " + DraftHead.RESOURCE);
+        }
+        return reasons;
+    }
+
+    /**
      * Deploys at the request's compiled shapes when it names them (vLLM {@code max_num_seqs} or optimum-neuron's
      * static {@code BATCH_SIZE}, {@code SEQUENCE_LENGTH}, context buckets), else at the stack's: decode batches pad
      * to the smallest compiled batch that holds them, prompts and contexts to the smallest bucket.

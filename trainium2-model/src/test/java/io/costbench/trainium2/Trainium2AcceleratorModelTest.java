@@ -41,6 +41,21 @@ class Trainium2AcceleratorModelTest {
         assertThat(TRN2.profiles().get(1).defaultOptimizations()).hasSize(11);
     }
 
+    @Test
+    void switchesAreInapplicableToModelsWithoutWhatTheyActOn() {
+        var moe = TRN2.inapplicableOptimizations(TestModels.qwen3_30b_a3b());
+        assertThat(moe).containsKeys("gdn-head-sharding", "gdn-state-packing", "gdn-inproj-padding",
+                "gdn-fused-kernel", "swa-window").doesNotContainKeys("selective-expert-decode", "on-device-sampling",
+                "kv-block-16");
+        assertThat(moe.get("gdn-fused-kernel")).contains("no Gated DeltaNet layers");
+        var hybrid = TRN2.inapplicableOptimizations(TestModels.qwen35_4b());
+        assertThat(hybrid).containsKey("selective-expert-decode").doesNotContainKeys("gdn-head-sharding",
+                "gdn-fused-kernel", "on-device-sampling");
+        assertThat(hybrid.get("selective-expert-decode")).contains("dense");
+        var gemma = TRN2.inapplicableOptimizations(TestModels.get("gemma4-31b"));
+        assertThat(gemma).doesNotContainKeys("swa-window", "fast-attention-head-dim-256");
+    }
+
     @ParameterizedTest
     @CsvSource({"trn2, 4, 1", "trn2, 8, 2", "trn2, 16, 4", "trn2, 64, 16", "trn2, 1, 1", "trn2-lnc1, 8, 1",
             "trn2-lnc1, 16, 2"})

@@ -1,6 +1,7 @@
 package io.costbench.engine.port;
 
 import java.util.List;
+import java.util.Map;
 
 import io.costbench.engine.model.ModelSpec;
 
@@ -21,6 +22,15 @@ public interface AcceleratorModel {
      * @throws DoesNotFitException      when the model does not fit in memory at that tensor parallelism
      */
     Deployment deploy(ModelSpec model, DeploymentRequest request);
+
+    /**
+     * The switches of {@link #optimizations()} that change nothing for {@code model}, each with the reason (the model
+     * lacks the layers the switch acts on, say), so forms can mark them instead of offering a switch that does
+     * nothing. Empty when every switch applies.
+     */
+    default Map<String, String> inapplicableOptimizations(ModelSpec model) {
+        return Map.of();
+    }
 
     default boolean supportsHardware(String hardwareId) {
         return hardware().stream().anyMatch(h -> h.id().equals(hardwareId));

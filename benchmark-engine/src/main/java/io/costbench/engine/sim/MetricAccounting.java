@@ -40,6 +40,9 @@ final class MetricAccounting {
     private long decodeSequenceSteps;
     private long stepsWithDecode;
     private long batchedSteps;
+    /** Accelerator time spent on prompts (prefill chunks) and on decoding, for splitting the bill between them. */
+    private double prefillBusyMs;
+    private double decodeBusyMs;
     private int pricedShapes;
 
     private static final double TIME_BUCKET_RATIO = Math.log1p(1e-3);
@@ -84,6 +87,13 @@ final class MetricAccounting {
         stepsWithDecode += k;
         decodeSequenceSteps += (long) sequences * k;
         batchedSteps += k;
+        decodeBusyMs += step.cost().timeMs() * k;
+    }
+
+    /** Busy time of one ordinary step, split between its prefill and decode work (see SimulationRun#attribute). */
+    void busy(double prefillMs, double decodeMs) {
+        prefillBusyMs += prefillMs;
+        decodeBusyMs += decodeMs;
     }
 
     /** A step priced without being remembered anywhere: tallied by its time, so it is not kept. */
@@ -154,7 +164,7 @@ final class MetricAccounting {
         m.put("interactivity", medianTpot > 0 ? 1000.0 / medianTpot : 0.0);
         SimulationStats stats = new SimulationStats(steps, decodeOnlySteps, preemptions, tallies.size() + byTime.size(),
                 pricedShapes, stepsWithDecode == 0 ? 0 : (double) decodeSequenceSteps / stepsWithDecode,
-                pool.peakBlocksUsed(), pool.blocksTotal(), batchedSteps);
+                pool.peakBlocksUsed(), pool.blocksTotal(), batchedSteps, prefillBusyMs, decodeBusyMs);
         return new SimulationResult(m, medianDecodeStep(), stats);
     }
 

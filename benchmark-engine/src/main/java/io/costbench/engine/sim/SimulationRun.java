@@ -145,7 +145,27 @@ final class SimulationRun {
         PricedStep step = price(simulator.quantizer().canonical(decodeSequences, decodeTokens, contextSum, contextMax,
                 windowedSum, window, chunks));
         metrics.step(step, decodeSequences, prefillChunks);
+        attribute(step, decodeSequences, contextSum, contextMax, windowedSum);
         return step;
+    }
+
+    /**
+     * Splits a step's time between prefill and decode work. A step of one kind is all that kind's. A mixed step
+     * (chunked prefill riding on decodes) charges decode what the same decodes cost alone, priced like any step (and
+     * memoised), and prefill the rest: the time the prompts added.
+     */
+    private void attribute(PricedStep step, int decodeSequences, long contextSum, int contextMax, long windowedSum) {
+        double stepMs = step.cost().timeMs();
+        if (chunks.isEmpty()) {
+            metrics.busy(0, stepMs);
+        } else if (decodeSequences == 0) {
+            metrics.busy(stepMs, 0);
+        } else {
+            PricedStep alone = price(simulator.quantizer().canonical(decodeSequences, decodeTokens, contextSum,
+                    contextMax, windowedSum, window, List.of()));
+            double decodeMs = Math.min(stepMs, alone.cost().timeMs());
+            metrics.busy(stepMs - decodeMs, decodeMs);
+        }
     }
 
     private void finishStep(double stepMs) {

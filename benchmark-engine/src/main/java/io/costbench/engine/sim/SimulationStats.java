@@ -13,7 +13,17 @@ package io.costbench.engine.sim;
  * @param peakKvBlocksUsed   the most KV blocks held at once
  * @param kvBlocksTotal      KV blocks the deployment offers
  * @param batchedSteps       decode steps advanced in runs of identical steps (bookkeeping skipped, same outcome)
+ * @param prefillBusyMs      accelerator time spent on prompts: prefill-only steps, and what prefill chunks added to
+ *                           mixed steps over the same decodes alone
+ * @param decodeBusyMs       accelerator time spent decoding (the rest of the busy time)
  */
 public record SimulationStats(long steps, long decodeOnlySteps, long preemptions, int distinctShapes,
-        int pricedShapes, double meanDecodeBatch, long peakKvBlocksUsed, long kvBlocksTotal, long batchedSteps) {
+        int pricedShapes, double meanDecodeBatch, long peakKvBlocksUsed, long kvBlocksTotal, long batchedSteps,
+        double prefillBusyMs, double decodeBusyMs) {
+
+    /** The share of busy accelerator time spent on prefill, in [0, 1]; 0 for a run without busy time. */
+    public double prefillTimeShare() {
+        double busy = prefillBusyMs + decodeBusyMs;
+        return busy > 0 ? prefillBusyMs / busy : 0;
+    }
 }

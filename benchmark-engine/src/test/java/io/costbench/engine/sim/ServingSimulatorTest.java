@@ -55,6 +55,25 @@ class ServingSimulatorTest {
     }
 
     @Test
+    void busyTimeSplitsIntoPrefillAndDecodeWork() {
+        // One at a time: each request is one 6 ms prefill step and nine 5.01 ms decode steps.
+        SimulationResult alone = run(chunked(1_000_000), FakeDeployment.linear(5, 0.01),
+                new Workload(100, 10, 1.0, 1, 0, 20, 0));
+        assertThat(alone.stats().prefillBusyMs()).isCloseTo(20 * 6.0, within(1e-6));
+        assertThat(alone.stats().decodeBusyMs()).isCloseTo(20 * 9 * 5.01, within(1e-6));
+        assertThat(alone.stats().prefillTimeShare()).isCloseTo(6.0 / (6.0 + 9 * 5.01), within(1e-9));
+        // Chunked prefill riding on decodes: the prompts cost what they add to a step, 0.01 ms per prompt token,
+        // plus the fixed 5 ms of any step that has no decodes to ride on.
+        Workload busy = Workload.closedLoop(512, 128, 16, 1);
+        SimulationResult mixed = run(chunked(10_000_000), FakeDeployment.linear(5, 0.01), busy);
+        double promptMs = 0.01 * 512 * busy.numPrompts();
+        assertThat(mixed.stats().prefillBusyMs()).isBetween(promptMs - 1e-6, promptMs + 5.0 * busy.numPrompts());
+        assertThat(mixed.stats().prefillBusyMs() + mixed.stats().decodeBusyMs())
+                .isCloseTo(mixed.metric("duration") * 1000, within(1e-6 * mixed.metric("duration") * 1000));
+        assertThat(mixed.stats().prefillTimeShare()).isBetween(0.0, 1.0);
+    }
+
+    @Test
     void throughputRisesAndTpotGrowsWithConcurrency() {
         double previousThroughput = 0;
         double previousTpot = 0;

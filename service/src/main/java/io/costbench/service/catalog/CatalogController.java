@@ -1,5 +1,6 @@
 package io.costbench.service.catalog;
 
+import io.swagger.v3.oas.annotations.Operation;
 import java.util.List;
 
 import org.springframework.http.MediaType;
@@ -23,6 +24,7 @@ class CatalogController {
         this.accelerators = accelerators;
     }
 
+    @Operation(summary = "The catalog: models, hardware, serving profiles, optimizations")
     @GetMapping(path = "/api/v1/catalog", produces = MediaType.APPLICATION_JSON_VALUE)
     Catalog catalog() {
         List<Model> modelList = models.models().stream().map(m -> new Model(m.id(), m.spec().displayName(),

@@ -25,6 +25,16 @@ class DashboardQueries {
         return results.latestUsable().map(DashboardQueries::ref);
     }
 
+    /** The newest usable run of the default study, else the newest usable sweep (what the overview shows). */
+    Optional<SweepRef> latestComparison() {
+        return results.latestComparison().map(DashboardQueries::ref);
+    }
+
+    /** The newest usable sweeps, for the overview's sweep selector. */
+    List<SweepRef> recentUsableSweeps(int limit) {
+        return results.recentUsable(limit).stream().map(DashboardQueries::ref).toList();
+    }
+
     /** The newest usable sweep holding a successful point of {@code modelId}. */
     Optional<SweepRef> latestUsableSweepWith(String modelId) {
         return results.latestUsableWith(modelId).map(DashboardQueries::ref);
@@ -46,11 +56,12 @@ class DashboardQueries {
                 .map(DashboardQueries::point).toList();
     }
 
-    /** One scenario's nightly results, newest {@code limit}, returned oldest first. */
-    List<TrendPoint> nightlyTrend(String modelId, Target target, TokenLengths workload, int concurrency, int limit) {
-        return results.nightlyTrend(modelId, target.hardwareId(), target.profileId(), target.optimizations(),
+    /** One scenario's default-study results (nightly and by hand), newest {@code limit}, returned oldest first. */
+    List<TrendPoint> defaultStudyTrend(String modelId, Target target, TokenLengths workload, int concurrency,
+            int limit) {
+        return results.defaultStudyTrend(modelId, target.hardwareId(), target.profileId(), target.optimizations(),
                         workload.inputTokens(), workload.outputTokens(), concurrency, limit).stream()
-                .map(p -> new TrendPoint(p.sweepId(), p.finishedAt(), point(p.point()))).toList();
+                .map(p -> new TrendPoint(p.sweepId(), p.finishedAt(), p.manual(), point(p.point()))).toList();
     }
 
     /** The targets and concurrencies a model ran with in a sweep, for the trend selectors. */
@@ -58,11 +69,13 @@ class DashboardQueries {
         return results.modelSeries(sweepId, modelId).stream().map(DashboardQueries::point).toList();
     }
 
-    record TrendPoint(long sweepId, Instant finishedAt, ResultPoint point) {
+    /** @param manual the default study started by hand (page or API), not by the nightly cron */
+    record TrendPoint(long sweepId, Instant finishedAt, boolean manual, ResultPoint point) {
     }
 
     private static SweepRef ref(SweepResults.SweepSummary sweep) {
-        return new SweepRef(sweep.id(), sweep.name(), sweep.status(), sweep.triggerKind(), sweep.finishedAt());
+        return new SweepRef(sweep.id(), sweep.name(), sweep.status(), sweep.triggerKind(), sweep.finishedAt(),
+                sweep.preset());
     }
 
     private static ResultPoint point(SweepResults.StoredPoint p) {

@@ -45,15 +45,65 @@ class ModelPageController {
         this.measured = measured;
     }
 
+    /**
+     * The catalog's models, and what a million output tokens cost per model and target at one concurrency (default
+     * 32) in the overview's sweep (the latest default study).
+     */
     @GetMapping("/models")
-    String index(Model model) {
+    String index(@RequestParam(required = false) String workload, @RequestParam(required = false) Integer concurrency,
+            Model model) {
         model.addAttribute("models", ModelCatalog.standard().models());
+        TokenLengths selected = TokenLengths.parse(workload);
+        model.addAttribute("workloads", TokenLengths.STANDARD);
+        model.addAttribute("workload", selected);
+        Optional<SweepRef> sweep = queries.latestComparison();
+        model.addAttribute("sweep", sweep.orElse(null));
+        List<ResultPoint> points = sweep.map(s -> queries.points(s.id(), selected)).orElse(List.of());
+        TreeSet<Integer> concurrencies = new TreeSet<>();
+        points.forEach(p -> concurrencies.add(p.concurrency()));
+        int at = concurrency != null && concurrencies.contains(concurrency) ? concurrency
+                : concurrencies.contains(32) ? 32 : concurrencies.isEmpty() ? 32 : concurrencies.last();
+        model.addAttribute("concurrencies", List.copyOf(concurrencies));
+        model.addAttribute("concurrency", at);
+        Costing costing = new Costing(calculator);
+        List<String> modelIds = new ArrayList<>();
+        Map<Target, Map<String, Double>> costs = new TreeMap<>();
+        TreeSet<String> unpriced = new TreeSet<>();
+        for (ResultPoint p : points) {
+            if (p.concurrency() != at) {
+                continue;
+            }
+            if (!modelIds.contains(p.modelId())) {
+                modelIds.add(p.modelId());
+            }
+            costing.cost(p, null).ifPresentOrElse(cost -> costs.computeIfAbsent(p.target(), k -> new TreeMap<>())
+                    .put(p.modelId(), cost.usdPerMillionOutputTokens()), () -> unpriced.add(p.target().hardwareId()));
+        }
+        List<String> categories = modelIds.stream().map(ModelNames::displayName).toList();
+        List<ChartSpec.Series> series = new ArrayList<>();
+        costs.forEach((target, byModel) -> {
+            List<List<Object>> data = new ArrayList<>();
+            for (String id : modelIds) {
+                Double usd = byModel.get(id);
+                if (usd != null) {
+                    data.add(List.of(ModelNames.displayName(id), round(usd)));
+                }
+            }
+            series.add(new ChartSpec.Series(target.label(), "bar", data, null));
+        });
+        ChartSpec chart = new ChartSpec("Cost per 1M output tokens at concurrency " + at + " · " + selected.label(),
+                "category", "model", "USD per 1M output tokens", categories, series, "cost-by-model-"
+                        + selected.key() + "-c" + at, true);
+        model.addAttribute("costChart", chart.isEmpty() ? null : json.writeValueAsString(chart));
+        model.addAttribute("unpricedHardware", List.copyOf(unpriced));
         return "models/index";
     }
 
     @GetMapping("/models/{id}")
     String show(@PathVariable String id, @RequestParam(required = false) String workload,
-            @RequestParam(required = false) Integer concurrency, Model model) {
+            @RequestParam(required = false) Integer concurrency,
+            @RequestParam(required = false) Integer tensorParallel, @RequestParam(required = false) String precision,
+            Model model) {
         Optional<CatalogModel> entry = ModelCatalog.standard().find(id);
         TokenLengths selected = TokenLengths.parse(workload);
         model.addAttribute("modelId", id);
@@ -63,7 +113,18 @@ class ModelPageController {
         model.addAttribute("workload", selected);
         model.addAttribute("predictEndpoint", endpoint.predictPath());
         model.addAttribute("predictionsAvailable", endpoint.predictAvailable());
-        model.addAttribute("optimizations", optimizations.switches());
+        Map<String, String> inapplicable = optimizations.inapplicable(id);
+        model.addAttribute("optimizations", optimizations.switches().stream()
+                .filter(s -> !inapplicable.containsKey(s.id())).toList());
+        model.addAttribute("inapplicable", optimizations.switches().stream()
+                .filter(s -> inapplicable.containsKey(s.id()))
+                .map(s -> s.displayName() + " (" + inapplicable.get(s.id()) + ")").toList());
+        model.addAttribute("tensorParallels", ExplainPageController.TENSOR_PARALLELS);
+        model.addAttribute("tensorParallel", tensorParallel != null
+                && ExplainPageController.TENSOR_PARALLELS.contains(tensorParallel) ? tensorParallel : null);
+        model.addAttribute("precisions", ExplainPageController.PRECISIONS);
+        model.addAttribute("precision", precision != null
+                && ExplainPageController.PRECISIONS.contains(precision) ? precision : null);
         Optional<SweepRef> sweep = queries.latestUsableSweepWith(id);
         model.addAttribute("sweep", sweep.orElse(null));
         List<ResultPoint> points = sweep.map(s -> queries.modelPoints(s.id(), id, selected)).orElse(List.of());
@@ -81,6 +142,13 @@ class ModelPageController {
         Map<Target, List<ResultPoint>> byTarget = new TreeMap<>();
         points.forEach(p -> byTarget.computeIfAbsent(p.target(), k -> new ArrayList<>()).add(p));
 
+        Costing costing = new Costing(calculator);
+        TreeSet<String> unpriced = new TreeSet<>();
+        ChartSpec cost = new ChartSpec("Cost per 1M output tokens · " + selected.label(), "log", "concurrency",
+                "USD per 1M output tokens", List.of(), costSeries(byTarget, costing, unpriced), "cost-" + id + "-"
+                        + selected.key(), true);
+        model.addAttribute("costChart", cost.isEmpty() ? null : json.writeValueAsString(cost));
+        model.addAttribute("unpricedHardware", List.copyOf(unpriced));
         model.addAttribute("throughputChart", json.writeValueAsString(perTarget(byTarget, "Output throughput per chip",
                 "tokens/s per chip", ResultPoint::throughputPerChip, "throughput-" + id)));
         model.addAttribute("interactivityChart", json.writeValueAsString(perTarget(byTarget, "Interactivity",
@@ -90,7 +158,8 @@ class ModelPageController {
         model.addAttribute("paretoChart", json.writeValueAsString(pareto(byTarget, points, id)));
         addCostChart(model, id, selected, byTarget);
         model.addAttribute("percentiles", percentiles(points));
-        model.addAttribute("percentileMetrics", PERCENTILE_METRICS);
+        model.addAttribute("percentileMetrics", List.of("Mean TTFT (ms)", "Median TTFT (ms)", "P99 TTFT (ms)",
+                "Mean TPOT (ms)", "Median TPOT (ms)", "P99 TPOT (ms)"));
         model.addAttribute("slo", slo.panel(id, points, selected.key()));
         return "models/show";
     }
@@ -120,6 +189,23 @@ class ModelPageController {
             series.add(new ChartSpec.Series(target.label(), "line", data, null));
         });
         return new ChartSpec(title, "log", "concurrency", yName, List.of(), series, fileName);
+    }
+
+    /** Cost per million output tokens vs concurrency per target, at today's on-demand prices. */
+    private static List<ChartSpec.Series> costSeries(Map<Target, List<ResultPoint>> byTarget, Costing costing,
+            java.util.Set<String> unpriced) {
+        List<ChartSpec.Series> series = new ArrayList<>();
+        byTarget.forEach((target, list) -> {
+            List<List<Object>> data = new ArrayList<>();
+            for (ResultPoint p : list) {
+                costing.cost(p, null).ifPresentOrElse(c -> data.add(List.of(p.concurrency(),
+                        round(c.usdPerMillionOutputTokens()))), () -> unpriced.add(target.hardwareId()));
+            }
+            if (!data.isEmpty()) {
+                series.add(new ChartSpec.Series(target.label(), "line", data, null));
+            }
+        });
+        return series;
     }
 
     /** Each non-baseline target's throughput over its hardware's baseline target, at the same concurrency. */
@@ -186,8 +272,9 @@ class ModelPageController {
         return rows;
     }
 
+    /** Three significant digits at least: costs run from hundreds of dollars to cents. */
     private static double round(double value) {
-        return Math.round(value * 1000.0) / 1000.0;
+        return Math.round(value * 10_000.0) / 10_000.0;
     }
 
     public record PercentileRow(String target, int concurrency, List<String> cells) {

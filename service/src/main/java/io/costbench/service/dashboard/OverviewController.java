@@ -22,6 +22,9 @@ import tools.jackson.databind.json.JsonMapper;
 @Controller
 class OverviewController {
 
+    /** How many recent sweeps the selector offers (the one shown is always among them). */
+    static final int SELECTABLE_SWEEPS = 20;
+
     private final DashboardQueries queries;
     private final CostCalculator calculator;
     private final JsonMapper json;
@@ -44,8 +47,11 @@ class OverviewController {
         model.addAttribute("workloads", TokenLengths.STANDARD);
         model.addAttribute("workload", selected);
         model.addAttribute("measuredTolerance", measured.lengthTolerance());
-        Optional<SweepRef> source = sweep != null ? queries.sweep(sweep) : queries.latestUsableSweep();
+        Optional<SweepRef> source = sweep != null ? queries.sweep(sweep) : queries.latestComparison();
         model.addAttribute("sweep", source.orElse(null));
+        List<SweepRef> choices = new ArrayList<>(queries.recentUsableSweeps(SELECTABLE_SWEEPS));
+        source.filter(s -> choices.stream().noneMatch(c -> c.id() == s.id())).ifPresent(choices::add);
+        model.addAttribute("sweeps", choices);
         if (source.isEmpty()) {
             model.addAttribute("slo", Map.of());
             model.addAttribute("panels", List.of());

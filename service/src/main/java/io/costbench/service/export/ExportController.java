@@ -1,5 +1,6 @@
 package io.costbench.service.export;
 
+import io.swagger.v3.oas.annotations.Operation;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -58,6 +59,7 @@ class ExportController {
         this.running = new Semaphore(maxConcurrent);
     }
 
+    @Operation(summary = "Export costed sweep points as CSV")
     @GetMapping("/api/v1/export/costs.csv")
     void costs(@RequestParam(required = false) String sweep, @RequestParam(required = false) String model,
             @RequestParam(required = false) String hardware, @RequestParam(required = false) String profile,
@@ -69,6 +71,7 @@ class ExportController {
         writeCosts(filter, ExportFileName.costs(filter, clock.instant()), response);
     }
 
+    @Operation(summary = "Export one sweep's costed points as CSV")
     @GetMapping("/api/v1/sweeps/{id}/results.csv")
     void sweepResults(@PathVariable long id, @RequestParam(required = false) String priceMode,
             @RequestParam(required = false) String priceOption, HttpServletResponse response) throws IOException {
@@ -79,6 +82,7 @@ class ExportController {
         writeCosts(filter, ExportFileName.sweepResults(id, clock.instant()), response);
     }
 
+    @Operation(summary = "Export measured CI runs as CSV")
     @GetMapping("/api/v1/export/runs.csv")
     void runs(@RequestParam(required = false) String model, @RequestParam(required = false) String hardware,
             @RequestParam(required = false) String profile, @RequestParam(required = false) String branch,

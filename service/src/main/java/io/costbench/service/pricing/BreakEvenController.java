@@ -1,5 +1,6 @@
 package io.costbench.service.pricing;
 
+import io.swagger.v3.oas.annotations.Operation;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * GET /api/v1/break-even: predicts two targets across concurrencies and compares what a million output tokens costs
- * on each at the catalog's prices. Defaults: Trainium2 with the write-up's optimizations against H100 with vLLM,
+ * on each at the catalog's prices; each side's tensor parallelism and precision default to its profile's (a side that
+ * does not fit is a 422 naming that side's tensorParallel parameter, with the smallest that fits). Defaults:
+ * Trainium2 with the write-up's optimizations against H100 with vLLM,
  * 1024 in / 1024 out, concurrencies 1 to 256 in powers of two, on-demand prices in force today.
  */
 @RestController
@@ -38,6 +41,7 @@ class BreakEvenController {
     /** Tighter than ScenarioLimits: one request runs up to 2 x MAX_CONCURRENCIES predictions. */
     static final int MAX_CONCURRENCY = 1024;
     static final int MAX_INTERACTIVITIES = 16;
+    static final int MAX_TENSOR_PARALLEL = 64;
     /** Prediction fields that are this endpoint's parameters for both targets. */
     private static final Set<String> SHARED_FIELDS = Set.of("model", "inputTokens", "outputTokens", "concurrency",
             "numPrompts");
@@ -52,6 +56,8 @@ class BreakEvenController {
         this.report = report;
     }
 
+    @Operation(summary = "Compare two targets' cost across concurrencies",
+            description = "Predicts both targets at each concurrency and prices them: where A is cheaper, the break-even price per accelerator-hour, costs at equal interactivity.")
     @GetMapping("/api/v1/break-even")
     BreakEvenView breakEven(@RequestParam String model,
             @RequestParam(defaultValue = "1024") int inputTokens,
@@ -60,6 +66,8 @@ class BreakEvenController {
             @RequestParam(defaultValue = "vllm-neuron-optimized") String aProfile,
             @RequestParam(defaultValue = "h100-sxm") String bHardware,
             @RequestParam(defaultValue = "vllm") String bProfile,
+            @RequestParam(required = false) Integer aTensorParallel, @RequestParam(required = false) String aPrecision,
+            @RequestParam(required = false) Integer bTensorParallel, @RequestParam(required = false) String bPrecision,
             @RequestParam(required = false) List<Integer> concurrencies,
             @RequestParam(required = false) List<Double> interactivities,
             @RequestParam(required = false) String priceOption,
@@ -94,8 +102,12 @@ class BreakEvenController {
         PurchaseOption option = priceOption == null ? PurchaseOption.ON_DEMAND
                 : PurchaseOption.fromId(priceOption).orElseThrow(() -> BadInputException.badRequest("priceOption",
                         "unknown purchase option " + priceOption + "; known: " + Accelerators.optionIds()));
-        BreakEvenReport.SideSweep a = sweep("a", model, aHardware, aProfile, inputTokens, outputTokens, levels);
-        BreakEvenReport.SideSweep b = sweep("b", model, bHardware, bProfile, inputTokens, outputTokens, levels);
+        checkTensorParallel("aTensorParallel", aTensorParallel);
+        checkTensorParallel("bTensorParallel", bTensorParallel);
+        BreakEvenReport.SideSweep a = sweep("a", model, new Side(aHardware, aProfile, aTensorParallel, aPrecision),
+                inputTokens, outputTokens, levels);
+        BreakEvenReport.SideSweep b = sweep("b", model, new Side(bHardware, bProfile, bTensorParallel, bPrecision),
+                inputTokens, outputTokens, levels);
         try {
             return report.compare(model, inputTokens, outputTokens, a, b, option, priceDate, iso);
         } catch (PriceNotFoundException e) {
@@ -103,16 +115,28 @@ class BreakEvenController {
         }
     }
 
-    private BreakEvenReport.SideSweep sweep(String side, String model, String hardware, String profile, int inputTokens,
+    private static void checkTensorParallel(String parameter, Integer tensorParallel) {
+        if (tensorParallel != null && (tensorParallel < 1 || tensorParallel > MAX_TENSOR_PARALLEL
+                || Integer.bitCount(tensorParallel) != 1)) {
+            throw BadInputException.badRequest(parameter, "a power of two from 1 to " + MAX_TENSOR_PARALLEL);
+        }
+    }
+
+    /** One side's deployment as asked for; a null tensor parallelism or precision is the profile's. */
+    private record Side(String hardware, String profile, Integer tensorParallel, String precision) {
+    }
+
+    private BreakEvenReport.SideSweep sweep(String side, String model, Side target, int inputTokens,
             int outputTokens, List<Integer> concurrencies) {
         List<OperatingPoint> points = new ArrayList<>();
-        String resolvedHardware = hardware;
-        String resolvedProfile = profile;
+        String resolvedHardware = target.hardware();
+        String resolvedProfile = target.profile();
         for (int concurrency : concurrencies) {
             Prediction prediction;
             try {
-                prediction = predictor.predict(resolver.resolve(new ScenarioResolver.Spec(model, hardware, profile,
-                        null, null, null, inputTokens, outputTokens, concurrency, null, null)));
+                prediction = predictor.predict(resolver.resolve(new ScenarioResolver.Spec(model, target.hardware(),
+                        target.profile(), target.tensorParallel(), target.precision(), null, inputTokens,
+                        outputTokens, concurrency, null, null)));
             } catch (UnknownIdException e) {
                 throw onSide(side, ScenarioProblems.of(e));
             } catch (DoesNotFitException e) {

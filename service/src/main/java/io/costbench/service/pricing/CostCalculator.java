@@ -40,6 +40,16 @@ public class CostCalculator {
                 .map(price -> CostMath.cost(price, accelerators, outputTokensPerSecond, totalTokensPerSecond));
     }
 
+    /**
+     * As {@link #costFor(String, int, double, double, PurchaseOption, LocalDate)}, with input and output prices:
+     * {@code prefillTimeShare} of the accelerator time charged to the input tokens, the rest to the output tokens.
+     */
+    public Optional<Cost> costFor(String hardwareId, int accelerators, double outputTokensPerSecond,
+            double totalTokensPerSecond, PurchaseOption option, LocalDate date, double prefillTimeShare) {
+        return priceFor(hardwareId, option, date).map(price -> CostMath.cost(price, accelerators,
+                outputTokensPerSecond, totalTokensPerSecond, prefillTimeShare));
+    }
+
     /** The price a cost for {@code hardwareId} would use, in the default region (falling back to region-less). */
     public Optional<Price> priceFor(String hardwareId, PurchaseOption option, LocalDate date) {
         Optional<Accelerator> accelerator = Accelerator.forHardware(hardwareId);
@@ -49,6 +59,23 @@ public class CostCalculator {
         PriceKey key = new PriceKey(accelerator.get(), option == null ? PurchaseOption.ON_DEMAND : option,
                 properties.defaultRegion());
         return priceBook.inForce(key, date == null ? priceBook.today() : date);
+    }
+
+    /**
+     * Why {@link #priceFor} finds nothing, in words for a {@code cost: null}: hardware no price can be quoted for, or
+     * no price of that option in force on that day (saying when the catalog has none for the accelerator at all).
+     */
+    public String noPriceReason(String hardwareId, PurchaseOption option, LocalDate date) {
+        Optional<Accelerator> accelerator = Accelerator.forHardware(hardwareId);
+        if (accelerator.isEmpty()) {
+            return "no price can be quoted for hardware " + hardwareId;
+        }
+        PurchaseOption wanted = option == null ? PurchaseOption.ON_DEMAND : option;
+        LocalDate day = date == null ? priceBook.today() : date;
+        boolean anyPrice = !priceBook.list(new PriceFilter(accelerator.get(), wanted, null, null)).isEmpty();
+        return "no " + wanted.id() + " price for " + accelerator.get().id() + " is in force on " + day
+                + (anyPrice ? "" : "; none is in the price catalog (no public " + wanted.id()
+                        + " price was found to seed one): add one with POST /api/v1/prices or on the Prices page");
     }
 
     /** A stored result costed at the price in force on its (UTC) run date and at today's price, both labelled. */

@@ -1,5 +1,6 @@
 package io.costbench.service.pricing;
 
+import io.swagger.v3.oas.annotations.Operation;
 import java.net.URI;
 import java.time.LocalDate;
 import java.util.List;
@@ -33,6 +34,8 @@ class PriceController {
         this.properties = properties;
     }
 
+    @Operation(summary = "List prices",
+            description = "All filters optional; date keeps the prices in force that day.")
     @GetMapping
     List<PriceView> list(@RequestParam(required = false) String accelerator,
             @RequestParam(required = false) String option, @RequestParam(required = false) String region,
@@ -45,12 +48,15 @@ class PriceController {
         return priceBook.list(filter).stream().map(PriceView::of).toList();
     }
 
+    @Operation(summary = "Show one price")
     @GetMapping("/{id}")
     PriceView get(@PathVariable long id) {
         return PriceView.of(priceBook.get(id));
     }
 
     /** The one price a cost would use: exact region first, then the region-less price. */
+    @Operation(summary = "The price a cost would use",
+            description = "A region without its own price falls back to region any.")
     @GetMapping("/in-force")
     PriceView inForce(@RequestParam String accelerator, @RequestParam(defaultValue = "on-demand") String option,
             @RequestParam(required = false) String region,
@@ -63,6 +69,8 @@ class PriceController {
                         + " is in force on " + day));
     }
 
+    @Operation(summary = "Add a price",
+            description = "Prices are never overwritten: two prices of one key may not overlap.")
     @PostMapping
     ResponseEntity<PriceView> add(@RequestBody NewPriceRequest request) {
         requireWritesEnabled();
@@ -70,6 +78,8 @@ class PriceController {
         return ResponseEntity.created(URI.create("/api/v1/prices/" + stored.id())).body(PriceView.of(stored));
     }
 
+    @Operation(summary = "Close a price",
+            description = "effectiveTo is the first day without the price.")
     @PostMapping("/{id}/close")
     PriceView close(@PathVariable long id, @RequestBody NewPriceRequest.Close request) {
         requireWritesEnabled();

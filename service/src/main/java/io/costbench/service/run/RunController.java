@@ -61,7 +61,12 @@ class RunController {
     }
 
     /** The JSON envelope of a push, for the OpenAPI document (the body is read as bytes to keep it verbatim). */
-    @Schema(name = "PushRequest")
+    @Schema(name = "PushRequest", example = """
+            {"format": "costbench", "context": {"model": "qwen3-8b", "hardware": "h100-sxm", "tensorParallel": 1,
+             "precision": "bf16", "inputTokens": 1024, "outputTokens": 1024, "concurrency": 8,
+             "gitSha": "0123abcd", "branch": "main", "ciUrl": "https://ci.example.com/job/4711"},
+             "result": {"metrics": {"output_throughput": 1520.4, "median_ttft_ms": 61.2, "median_tpot_ms": 9.8}}}
+            """)
     record PushRequestDocument(
             @Schema(allowableValues = {"vllm", "sglang", "guidellm", "aiperf", "genai-perf", "llmperf", "costbench"})
             String format,
@@ -70,8 +75,23 @@ class RunController {
             Object result) {
     }
 
+    /** The multipart form of a push, for the OpenAPI document: the tool's file verbatim plus the context fields. */
+    @Schema(name = "PushForm", requiredProperties = {"file", "format", "model", "hardware"})
+    record PushFormDocument(
+            @Schema(type = "string", format = "binary", description = "The tool's result file, verbatim") String file,
+            @Schema(allowableValues = {"vllm", "sglang", "guidellm", "aiperf", "genai-perf", "llmperf", "costbench"})
+            String format,
+            @Schema(example = "Qwen/Qwen2.5-VL-3B-Instruct") String model,
+            @Schema(example = "h100-sxm5") String hardware, String profile,
+            @Schema(example = "1") Integer tensorParallel, @Schema(example = "bf16") String precision,
+            Integer inputTokens, Integer outputTokens, Integer concurrency, String engine, String engineVersion,
+            @Schema(example = "0123abcd") String gitSha, @Schema(example = "main") String branch,
+            @Schema(example = "https://ci.example.com/job/4711") String ciUrl) {
+    }
+
     /** Pushes a result file in the JSON envelope {@code {"format", "context", "result"}}. */
-    @Operation(summary = "Push a measured run (JSON envelope)", security = @SecurityRequirement(name = "bearerToken"),
+    @Operation(summary = "Push a measured run (JSON envelope or multipart with the raw file)",
+            security = @SecurityRequirement(name = "bearerToken"),
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
                     mediaType = MediaType.APPLICATION_JSON_VALUE,
                     schema = @Schema(implementation = PushRequestDocument.class))))
@@ -89,14 +109,16 @@ class RunController {
     }
 
     /** Pushes the raw result file as part {@code file}, with {@code format} and the context as form fields. */
-    @Operation(summary = "Push a measured run (multipart: the raw file as part 'file', format and context fields)",
-            security = @SecurityRequirement(name = "bearerToken"))
+    @Operation(summary = "Push a measured run (JSON envelope or multipart with the raw file)",
+            security = @SecurityRequirement(name = "bearerToken"),
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+                    mediaType = MediaType.MULTIPART_FORM_DATA_VALUE,
+                    schema = @Schema(implementation = PushFormDocument.class))))
     @ApiResponse(responseCode = "201", description = "Stored",
             content = @Content(schema = @Schema(implementation = PushResponse.class)))
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> pushFile(@RequestParam(name = "file", required = false) List<MultipartFile> files,
-            @Parameter(description = "format and the context fields (model, hardware, profile, tensorParallel, ...)")
-            @RequestParam MultiValueMap<String, String> fields,
+            @Parameter(hidden = true) @RequestParam MultiValueMap<String, String> fields,
             @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
             @Parameter(hidden = true) @AuthenticationPrincipal TokenPrincipal caller) throws IOException {
         if (files == null || files.isEmpty()) {
@@ -120,6 +142,8 @@ class RunController {
     }
 
     /** Runs, newest first, filtered by any of the parameters. */
+    @Operation(summary = "List measured runs", description = "Newest first, filtered by any of the parameters, pages"
+            + " of at most 200.")
     @GetMapping
     RunViews.RunPage list(@RequestParam(required = false) String model,
             @RequestParam(required = false) String hardware, @RequestParam(required = false) String profile,
@@ -139,6 +163,8 @@ class RunController {
     }
 
     /** One run with its metrics, verdicts and the pushed file verbatim. */
+    @Operation(summary = "Show a measured run", description = "Its metrics, prediction, verdict and the pushed file"
+            + " verbatim (rawPayload).")
     @GetMapping("/{id}")
     RunViews.RunDetail get(@PathVariable long id) {
         MeasuredRun run = runs.findById(id).orElseThrow(

@@ -7,6 +7,8 @@ import java.util.Set;
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.HttpMethod;
+import org.springframework.http.server.PathContainer;
+import org.springframework.web.util.pattern.PathPatternParser;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
@@ -22,16 +24,17 @@ final class ApiScopeRules {
     static final Set<HttpMethod> WRITE_METHODS = Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH,
             HttpMethod.DELETE);
 
+    private static final List<String> OPEN_COMPUTATION_PATTERNS = List.of("/api/v1/predictions",
+            "/api/v1/predictions/**", "/api/v1/plans");
+    private static final List<String> ADMIN_ONLY_PATTERNS = List.of("/api/v1/tokens", "/api/v1/tokens/**");
+
     /** Open computations that use POST because their input is a body. */
-    static final List<RequestMatcher> OPEN_COMPUTATIONS = List.of(
-            PathPatternRequestMatcher.pathPattern(HttpMethod.POST, "/api/v1/predictions"),
-            PathPatternRequestMatcher.pathPattern(HttpMethod.POST, "/api/v1/predictions/**"),
-            PathPatternRequestMatcher.pathPattern(HttpMethod.POST, "/api/v1/plans"));
+    static final List<RequestMatcher> OPEN_COMPUTATIONS = OPEN_COMPUTATION_PATTERNS.stream()
+            .<RequestMatcher>map(pattern -> PathPatternRequestMatcher.pathPattern(HttpMethod.POST, pattern)).toList();
 
     /** Any method, including GET. */
-    static final List<RequestMatcher> ADMIN_ONLY = List.of(
-            PathPatternRequestMatcher.pathPattern("/api/v1/tokens"),
-            PathPatternRequestMatcher.pathPattern("/api/v1/tokens/**"));
+    static final List<RequestMatcher> ADMIN_ONLY = ADMIN_ONLY_PATTERNS.stream()
+            .<RequestMatcher>map(PathPatternRequestMatcher::pathPattern).toList();
 
     record Rule(Scope scope, List<String> patterns) {
     }
@@ -49,6 +52,28 @@ final class ApiScopeRules {
     static List<RequestMatcher> writeMatchers(Rule rule) {
         return WRITE_METHODS.stream().flatMap(method -> rule.patterns().stream()
                 .<RequestMatcher>map(pattern -> PathPatternRequestMatcher.pathPattern(method, pattern))).toList();
+    }
+
+    /**
+     * The scope a request of {@code method} to {@code path} needs (a path template such as
+     * {@code /api/v1/prices/{id}/close} matches like any path), or empty when it is open: the decision of
+     * {@link #requiredScope(HttpServletRequest)} from the same patterns, for the OpenAPI document.
+     */
+    static Optional<Scope> requiredScope(HttpMethod method, String path) {
+        PathContainer parsed = PathContainer.parsePath(path);
+        java.util.function.Predicate<String> matches = pattern -> PathPatternParser.defaultInstance.parse(pattern)
+                .matches(parsed);
+        if (method.equals(HttpMethod.POST) && OPEN_COMPUTATION_PATTERNS.stream().anyMatch(matches)) {
+            return Optional.empty();
+        }
+        if (ADMIN_ONLY_PATTERNS.stream().anyMatch(matches)) {
+            return Optional.of(Scope.ADMIN);
+        }
+        if (!WRITE_METHODS.contains(method)) {
+            return Optional.empty();
+        }
+        return WRITE_RULES.stream().filter(rule -> rule.patterns().stream().anyMatch(matches)).map(Rule::scope)
+                .findFirst();
     }
 
     /** The scope the request needs, or empty when it is open (reads, predictions). */

@@ -18,6 +18,7 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
+import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 import io.costbench.service.web.ProblemResponses;
@@ -93,6 +94,13 @@ class SecurityConfig {
     @Order(2)
     SecurityFilterChain pageChain(HttpSecurity http, CostbenchSecurityProperties properties, LoginThrottle throttle)
             throws Exception {
+        // Only page views are worth returning to after sign-in: not form posts (KeepFormEntryPoint keeps those),
+        // script calls or the favicon.
+        HttpSessionRequestCache requestCache = new HttpSessionRequestCache();
+        requestCache.setRequestMatcher(request -> "GET".equals(request.getMethod())
+                && !"XMLHttpRequest".equals(request.getHeader("X-Requested-With"))
+                && !request.getRequestURI().endsWith("/favicon.ico")
+                && !String.valueOf(request.getHeader(HttpHeaders.ACCEPT)).startsWith("application/json"));
         http.headers(headers -> headers
                         .contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
                         .referrerPolicy(referrer -> referrer.policy(
@@ -106,8 +114,11 @@ class SecurityConfig {
                     }
                     authorize.anyRequest().hasRole(ADMIN_ROLE);
                 })
-                .formLogin(form -> form.permitAll())
-                .logout(logout -> logout.logoutSuccessUrl("/"));
+                .requestCache(cache -> cache.requestCache(requestCache))
+                .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(new KeepFormEntryPoint()))
+                .formLogin(form -> form.loginPage("/login").successHandler(new ReturnToSuccessHandler(requestCache))
+                        .permitAll())
+                .logout(logout -> logout.logoutSuccessUrl("/login?logout"));
         return http.build();
     }
 

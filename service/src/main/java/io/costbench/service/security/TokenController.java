@@ -1,5 +1,6 @@
 package io.costbench.service.security;
 
+import io.swagger.v3.oas.annotations.Operation;
 import java.net.URI;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -55,6 +56,8 @@ class TokenController {
         }
     }
 
+    @Operation(summary = "Issue an API token",
+            description = "Answers the token once; only its SHA-256 is stored.")
     @PostMapping
     ResponseEntity<IssuedToken> create(@Valid @RequestBody CreateTokenRequest request,
             @Parameter(hidden = true) @AuthenticationPrincipal TokenPrincipal caller) {
@@ -69,17 +72,21 @@ class TokenController {
         return ResponseEntity.created(URI.create("/api/v1/tokens/" + issued.id())).body(issued);
     }
 
+    @Operation(summary = "List API tokens",
+            description = "Names, scopes and times; never the tokens themselves.")
     @GetMapping
     List<TokenView> list() {
         return tokens.list().stream().map(TokenView::of).toList();
     }
 
+    @Operation(summary = "Show one API token")
     @GetMapping("/{id}")
     TokenView get(@PathVariable long id) {
         return tokens.find(id).map(TokenView::of).orElseThrow(() -> notFound(id));
     }
 
     /** Revokes; the row stays for the audit trail. */
+    @Operation(summary = "Revoke an API token")
     @DeleteMapping("/{id}")
     ResponseEntity<Void> revoke(@PathVariable long id) {
         if (!tokens.revoke(id)) {

@@ -1,5 +1,10 @@
 package io.costbench.service.sweep;
 
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.Operation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -45,6 +50,25 @@ class SweepApiController {
         this.json = json;
     }
 
+    @Operation(summary = "Start a sweep", description = "A definition, or {\"preset\": \"default\"} (optionally with"
+            + " a name). Answers 202 with the sweep and its Location; ids the performance models do not know are"
+            + " refused up front (422 naming the field).",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE,
+                    schema = @Schema(oneOf = {SweepDefinition.class, PresetRequest.class}),
+                    examples = {
+                            @ExampleObject(name = "preset", summary = "The default sweep (243 points)",
+                                    value = "{\"preset\": \"default\"}"),
+                            @ExampleObject(name = "definition", summary = "One model on two targets", value = """
+                                    {"name": "qwen3-8b check", "models": ["qwen3-8b"],
+                                     "targets": [{"hardware": "trn2", "profile": "vllm-neuron-optimized"},
+                                                 {"hardware": "h100-sxm", "profile": "vllm", "tensorParallel": 1}],
+                                     "concurrencies": [1, 8, 64],
+                                     "workloads": [{"inputTokens": 1024, "outputTokens": 1024}],
+                                     "numPrompts": {"perConcurrency": 10, "minimum": 20}, "seed": 0}
+                                    """)})))
+    @ApiResponse(responseCode = "202", description = "Started",
+            content = @Content(schema = @Schema(implementation = SweepJson.class)))
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<SweepJson> start(HttpServletRequest request, Principal principal) throws IOException {
         byte[] body;
@@ -62,6 +86,8 @@ class SweepApiController {
                 .body(SweepJson.of(sweep, null));
     }
 
+    @Operation(summary = "List sweeps",
+            description = "Newest first, paged.")
     @GetMapping
     ResultPage<SweepJson> list(@RequestParam(defaultValue = "0") int page,
             @RequestParam(defaultValue = "20") int size) {
@@ -70,12 +96,16 @@ class SweepApiController {
         return new ResultPage<>(items, page, size, store.count());
     }
 
+    @Operation(summary = "Show a sweep",
+            description = "Status, progress and its definition.")
     @GetMapping("/{id}")
     SweepJson show(@PathVariable long id) {
         Sweep sweep = store.find(id).orElseThrow(() -> notFound(id));
         return SweepJson.of(sweep, json.readTree(sweep.definitionJson()));
     }
 
+    @Operation(summary = "A sweep's points",
+            description = "In expansion order, paged; vLLM metric names.")
     @GetMapping("/{id}/results")
     ResultPage<SweepPoint> results(@PathVariable long id, @RequestParam(defaultValue = "0") int page,
             @RequestParam(defaultValue = "100") int size) {
@@ -84,6 +114,8 @@ class SweepApiController {
         return new ResultPage<>(store.points(id, page, size), page, size, store.countPoints(id));
     }
 
+    @Operation(summary = "Cancel a sweep",
+            description = "Chunks not yet started are dropped; points stored stay.")
     @PostMapping("/{id}/cancel")
     SweepJson cancel(@PathVariable long id) {
         try {
@@ -91,6 +123,12 @@ class SweepApiController {
         } catch (SweepFinishedException e) {
             throw new TypedProblem(HttpStatus.CONFLICT, "sweep-finished", "Sweep already finished", e.getMessage());
         }
+    }
+
+    /** A preset instead of a definition, for the OpenAPI document. */
+    @Schema(name = "SweepPreset")
+    record PresetRequest(@Schema(allowableValues = SweepPresets.DEFAULT, requiredMode = Schema.RequiredMode.REQUIRED)
+            String preset, @Schema(description = "defaults to \"API sweep\"") String name) {
     }
 
     private static void checkPage(int page, int size, int maxSize) {

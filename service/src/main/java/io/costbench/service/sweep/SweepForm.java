@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import io.costbench.service.prediction.PromptRule;
+import io.costbench.service.web.PendingForm;
 import io.costbench.service.sweep.SweepDefinition.WorkloadShape;
 import io.costbench.service.web.FieldProblem;
 
@@ -29,6 +30,22 @@ public record SweepForm(String name, String models, String targets, String concu
                 definition.workloads().stream().map(w -> w.inputTokens() + "/" + w.outputTokens())
                         .collect(Collectors.joining(", ")),
                 definition.numPrompts().perConcurrency(), definition.numPrompts().minimum(), definition.seed());
+    }
+
+    /** The form as a signed-out visitor submitted it (numbers that do not parse are left empty). */
+    static SweepForm of(PendingForm pending) {
+        return new SweepForm(pending.field("name"), pending.field("models"), pending.field("targets"),
+                pending.field("concurrencies"), pending.field("workloads"),
+                parse(pending.field("promptsPerConcurrency"), Integer::valueOf),
+                parse(pending.field("minimumPrompts"), Integer::valueOf), parse(pending.field("seed"), Long::valueOf));
+    }
+
+    private static <T> T parse(String value, java.util.function.Function<String, T> parser) {
+        try {
+            return value == null || value.isBlank() ? null : parser.apply(value.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /**

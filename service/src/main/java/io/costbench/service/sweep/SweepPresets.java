@@ -25,6 +25,14 @@ public final class SweepPresets {
                 PromptRule.DEFAULT, 0L);
     }
 
+    /**
+     * The preset a definition is, whatever it is called: "default" when it runs exactly the default sweep's points
+     * (same models, targets, concurrencies, workloads, prompts and seed), empty otherwise.
+     */
+    public static Optional<String> presetOf(SweepDefinition definition) {
+        return defaultSweep(definition.name()).equals(definition) ? Optional.of(DEFAULT) : Optional.empty();
+    }
+
     public static Optional<SweepDefinition> byName(String preset, String name) {
         return DEFAULT.equals(preset) ? Optional.of(defaultSweep(name)) : Optional.empty();
     }

@@ -26,7 +26,7 @@ public class SweepResults {
     /** A sweep whose results the dashboards show: it finished cleanly, or it is a nightly that finished partly. */
     private static final String USABLE = "(s.status = 'SUCCEEDED' or (s.trigger_kind = 'NIGHTLY' and s.status = 'PARTIAL'))";
 
-    private static final String SUMMARY_COLUMNS = "s.id, s.name, s.status, s.trigger_kind, s.finished_at";
+    private static final String SUMMARY_COLUMNS = "s.id, s.name, s.status, s.trigger_kind, s.finished_at, s.preset";
 
     private static final String POINT_COLUMNS = "p.sweep_id, p.model_id, p.hardware_id, p.profile_id, p.optimizations,"
             + " p.input_tokens, p.output_tokens, p.concurrency, p.chips, p.output_throughput,"
@@ -49,8 +49,13 @@ public class SweepResults {
         this.jdbc = jdbc;
     }
 
-    /** A sweep as a results page names it. */
-    public record SweepSummary(long id, String name, String status, String triggerKind, Instant finishedAt) {
+    /**
+     * A sweep as a results page names it.
+     *
+     * @param preset "default" when the sweep ran the default study (SweepPresets.presetOf), else null
+     */
+    public record SweepSummary(long id, String name, String status, String triggerKind, Instant finishedAt,
+            String preset) {
     }
 
     /**
@@ -64,8 +69,12 @@ public class SweepResults {
             double totalTokenThroughput, Double medianTtftMs, Double medianTpotMs, String metricsJson) {
     }
 
-    /** A point of a nightly sweep with when that sweep finished. */
-    public record NightlyPoint(long sweepId, Instant finishedAt, StoredPoint point) {
+    /**
+     * A point of a default-study sweep with when that sweep finished.
+     *
+     * @param manual the default study started by hand (page or API), not by the nightly cron
+     */
+    public record StudyPoint(long sweepId, Instant finishedAt, boolean manual, StoredPoint point) {
     }
 
     /** The point columns the export may filter on. */
@@ -82,6 +91,21 @@ public class SweepResults {
     public Optional<SweepSummary> latestUsable() {
         return jdbc.sql("select " + SUMMARY_COLUMNS + " from sweep s where " + USABLE + " order by s.id desc limit 1")
                 .query(SweepResults::summary).optional();
+    }
+
+    /**
+     * The newest usable run of the default study (nightly or by hand), else the newest usable sweep: the overview
+     * keeps the full comparison when someone runs a one-model sweep.
+     */
+    public Optional<SweepSummary> latestComparison() {
+        return jdbc.sql("select " + SUMMARY_COLUMNS + " from sweep s where " + USABLE + " and s.preset = 'default'"
+                + " order by s.id desc limit 1").query(SweepResults::summary).optional().or(this::latestUsable);
+    }
+
+    /** The newest usable sweeps, for a sweep selector. */
+    public List<SweepSummary> recentUsable(int limit) {
+        return jdbc.sql("select " + SUMMARY_COLUMNS + " from sweep s where " + USABLE
+                + " order by s.id desc limit :limit").param("limit", limit).query(SweepResults::summary).list();
     }
 
     /** The newest usable sweep holding a successful point of {@code modelId}. */
@@ -115,21 +139,22 @@ public class SweepResults {
                 .param("out", outputTokens).query(SweepResults::point).list();
     }
 
-    /** One scenario's nightly results, newest {@code limit}, returned oldest first. */
-    public List<NightlyPoint> nightlyTrend(String modelId, String hardwareId, String profileId, String optimizations,
-            int inputTokens, int outputTokens, int concurrency, int limit) {
-        List<NightlyPoint> newestFirst = jdbc.sql("select s.id, s.finished_at, " + POINT_COLUMNS
+    /** One scenario's default-study results (nightly and by hand), newest {@code limit}, returned oldest first. */
+    public List<StudyPoint> defaultStudyTrend(String modelId, String hardwareId, String profileId,
+            String optimizations, int inputTokens, int outputTokens, int concurrency, int limit) {
+        List<StudyPoint> newestFirst = jdbc.sql("select s.id, s.finished_at, s.trigger_kind, " + POINT_COLUMNS
                         + ", null as metrics_json from sweep_point p join sweep s on s.id = p.sweep_id"
                         + " where p.model_id = :model and p.input_tokens = :in and p.output_tokens = :out"
                         + " and p.concurrency = :c and p.hardware_id = :hw and p.profile_id = :profile"
-                        + " and p.optimizations = :opts and p.status = 'SUCCEEDED' and s.trigger_kind = 'NIGHTLY'"
+                        + " and p.optimizations = :opts and p.status = 'SUCCEEDED' and s.preset = 'default'"
                         + " and s.finished_at is not null order by s.id desc limit :limit")
                 .param("model", modelId).param("in", inputTokens).param("out", outputTokens)
                 .param("c", concurrency).param("hw", hardwareId).param("profile", profileId)
                 .param("opts", optimizations).param("limit", limit)
-                .query((rs, row) -> new NightlyPoint(rs.getLong(1), instant(rs, "finished_at"), point(rs, row)))
+                .query((rs, row) -> new StudyPoint(rs.getLong(1), instant(rs, "finished_at"),
+                        !"NIGHTLY".equals(rs.getString("trigger_kind")), point(rs, row)))
                 .list();
-        List<NightlyPoint> oldestFirst = new ArrayList<>(newestFirst);
+        List<StudyPoint> oldestFirst = new ArrayList<>(newestFirst);
         Collections.reverse(oldestFirst);
         return oldestFirst;
     }
@@ -207,7 +232,7 @@ public class SweepResults {
 
     private static SweepSummary summary(ResultSet rs, int row) throws SQLException {
         return new SweepSummary(rs.getLong("id"), rs.getString("name"), rs.getString("status"),
-                rs.getString("trigger_kind"), instant(rs, "finished_at"));
+                rs.getString("trigger_kind"), instant(rs, "finished_at"), rs.getString("preset"));
     }
 
     private static StoredPoint point(ResultSet rs, int row) throws SQLException {

@@ -64,7 +64,7 @@ public class SweepService {
         int chunks = (int) ((points + chunkSize - 1) / chunkSize);
         String catalogVersion = simulator.catalogVersion();
         long id = store.insert(definition.name(), trigger, requestedBy, json.writeValueAsString(definition),
-                (int) points, catalogVersion, chunkSize, chunks, idempotencyKey, now());
+                SweepPresets.presetOf(definition).orElse(null), (int) points, catalogVersion, chunkSize, chunks, idempotencyKey, now());
         try {
             for (int chunk = 0; chunk < chunks; chunk++) {
                 scheduler.scheduleJob(chunkJob(id, chunk), chunkTrigger(id, chunk));

@@ -52,14 +52,15 @@ public class SweepStore {
     /**
      * @throws DuplicateKeyException when a sweep with this idempotency key exists
      */
-    long insert(String name, SweepTrigger trigger, String requestedBy, String definitionJson, int totalPoints,
-            String catalogVersion, int chunkSize, int chunkCount, String idempotencyKey, OffsetDateTime now) {
+    long insert(String name, SweepTrigger trigger, String requestedBy, String definitionJson, String preset,
+            int totalPoints, String catalogVersion, int chunkSize, int chunkCount, String idempotencyKey,
+            OffsetDateTime now) {
         GeneratedKeyHolder keys = new GeneratedKeyHolder();
-        jdbc.sql("insert into sweep (name, status, trigger_kind, requested_by, definition_json, total_points, "
+        jdbc.sql("insert into sweep (name, status, trigger_kind, requested_by, definition_json, preset, total_points, "
                         + "catalog_version, chunk_size, chunk_count, idempotency_key, created_at) "
-                        + "values (?, 'QUEUED', ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-                .params(name, trigger.name(), requestedBy, definitionJson, totalPoints, catalogVersion, chunkSize,
-                        chunkCount, idempotencyKey, now)
+                        + "values (?, 'QUEUED', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .params(name, trigger.name(), requestedBy, definitionJson, preset, totalPoints, catalogVersion,
+                        chunkSize, chunkCount, idempotencyKey, now)
                 .update(keys, "id");
         return keys.getKeyAs(Number.class).longValue();
     }
@@ -168,8 +169,13 @@ public class SweepStore {
 
     /** Points of a sweep in expansion order. */
     public List<SweepPoint> points(long sweepId, int page, int size) {
+        return points(sweepId, page, size, PointOrder.POINT, false);
+    }
+
+    /** Points of a sweep in {@code order} (expansion order breaks ties). */
+    List<SweepPoint> points(long sweepId, int page, int size, PointOrder order, boolean descending) {
         return jdbc.sql("select " + POINT_COLUMNS + " from sweep_point where sweep_id = ? "
-                        + "order by point_index offset ? rows fetch next ? rows only")
+                        + "order by " + order.sql(descending) + " offset ? rows fetch next ? rows only")
                 .params(sweepId, (long) page * size, size).query(this::point).list();
     }
 

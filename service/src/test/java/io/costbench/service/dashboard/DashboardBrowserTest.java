@@ -191,7 +191,7 @@ class DashboardBrowserTest {
             assertThat(driver.findElements(By.id("explain-status"))).as("#explain-status on /explain").hasSize(1);
             awaitCharts(1);
             String before = explainOption();
-            driver.findElement(By.cssSelector("input[name=optimizations]")).click();
+            driver.findElement(By.cssSelector("input[name=optimizations]:not([disabled])")).click();
             new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !explainOption().equals(before));
             String after = explainOption();
             assertThat(after).contains("1 switch(es)");

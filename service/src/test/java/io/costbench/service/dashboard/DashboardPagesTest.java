@@ -58,7 +58,7 @@ class DashboardPagesTest {
         String html = mvc.perform(get("/models/{id}", model)).andExpect(status().isOk()).andReturn().getResponse()
                 .getContentAsString();
         assertThat(html).contains("chart-throughput", "chart-interactivity", "chart-speedup", "chart-pareto",
-                "Pareto frontier", "p99_tpot_ms", "Trainium2 optimized / Trainium2 baseline");
+                "Pareto frontier", "P99 TPOT (ms)", "Trainium2 optimized / Trainium2 baseline");
         assertThat(mvc.perform(get("/models/{id}", "no-such-model-" + UUID.randomUUID())).andExpect(status().isOk())
                 .andReturn().getResponse().getContentAsString()).contains("No sweep has results for this model yet");
         assertThat(mvc.perform(get("/models")).andExpect(status().isOk()).andReturn().getResponse()
@@ -81,7 +81,7 @@ class DashboardPagesTest {
         assertThat(html.split("<td><a href=\"/sweeps/").length - 1).isEqualTo(5);
         String none = mvc.perform(get("/trends").param("model", "nothing-" + UUID.randomUUID())
                 .param("target", "trn2|x|")).andReturn().getResponse().getContentAsString();
-        assertThat(none).contains("No nightly results for this scenario yet");
+        assertThat(none).contains("No default-study results for this scenario yet");
     }
 
     @Test

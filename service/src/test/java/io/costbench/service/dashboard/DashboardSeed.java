@@ -57,8 +57,8 @@ final class DashboardSeed {
         jdbc.update(connection -> {
             var ps = connection.prepareStatement("insert into sweep (name, status, trigger_kind, requested_by,"
                     + " definition_json, total_points, done_points, failed_points, skipped_points, catalog_version,"
-                    + " created_at, started_at, finished_at, chunk_size, chunk_count) values"
-                    + " (?, ?, ?, 'seed', '{}', ?, ?, 0, 0, 'seed', ?, ?, ?, 9, 1)", new String[] {"id"});
+                    + " created_at, started_at, finished_at, chunk_size, chunk_count, preset) values"
+                    + " (?, ?, ?, 'seed', '{}', ?, ?, 0, 0, 'seed', ?, ?, ?, 9, 1, ?)", new String[] {"id"});
             ps.setString(1, name);
             ps.setString(2, status);
             ps.setString(3, trigger);
@@ -67,6 +67,8 @@ final class DashboardSeed {
             ps.setTimestamp(6, at);
             ps.setTimestamp(7, at);
             ps.setTimestamp(8, at);
+            // Nightlies run the default study; the seed marks them as SweepService does.
+            ps.setString(9, "NIGHTLY".equals(trigger) ? "default" : null);
             return ps;
         }, key);
         return key.getKey().longValue();

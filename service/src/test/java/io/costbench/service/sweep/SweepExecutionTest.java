@@ -157,7 +157,7 @@ class SweepExecutionTest {
     @Test
     void reRunningAChunkSkipsItsStoredPoints() {
         SweepDefinition definition = SweepTesting.definition(List.of("alpha-7b"), List.of(1, 2, 4));
-        long id = store.insert("rerun", SweepTrigger.API, "test", "{}", 12, "fake-catalog-1", 4, 3, null, now());
+        long id = store.insert("rerun", SweepTrigger.API, "test", "{}", null, 12, "fake-catalog-1", 4, 3, null, now());
         jdbc.sql("update sweep set definition_json = ? where id = ?")
                 .params(tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(definition), id)
                 .update();
@@ -174,7 +174,7 @@ class SweepExecutionTest {
     @Test
     void aBatchWithAStoredPointWritesNothingAndCountsNothing() {
         SweepDefinition definition = SweepTesting.definition(List.of("alpha-7b"), List.of(1, 2));
-        long id = store.insert("dup", SweepTrigger.API, "test", "{}", 8, "v", 8, 1, null, now());
+        long id = store.insert("dup", SweepTrigger.API, "test", "{}", null, 8, "v", 8, 1, null, now());
         List<SweepPoint> points = definition.scenarios(0, 3).stream()
                 .map(s -> SweepPoint.withoutResult(s, PointStatus.SKIPPED, "test", "v", 0, "me", now())).toList();
         store.record(id, points.subList(0, 1), now());

@@ -12,14 +12,15 @@ import io.costbench.service.pricing.CostView;
 /**
  * The answer of {@code POST /api/v1/predictions}: the prediction with its scenario flattened (every default filled
  * in) and what serving at that throughput costs with the price it used ({@code cost}; null when no price for the
- * hardware is in force on the price date).
+ * hardware is in force on the price date, and {@code costNote} says why).
  */
 record PredictionAnswer(ScenarioView scenario, int chips, Map<String, Double> metrics, Map<String, Double> breakdown,
-        Prediction.Provenance provenance, CostView cost) {
+        Prediction.Provenance provenance, CostView cost, String costNote) {
 
-    static PredictionAnswer of(Prediction prediction, CostView cost) {
+    static PredictionAnswer of(Prediction prediction, CostView cost, String costNote) {
         return new PredictionAnswer(ScenarioView.of(prediction.scenario()), prediction.chips(),
-                prediction.metrics(), prediction.breakdown(), prediction.provenance(), cost);
+                prediction.metrics(), prediction.breakdown(), prediction.provenance(), cost,
+                cost == null ? costNote : null);
     }
 
     /** A scenario as the response reports it: catalog ids, the deployment's settings and the workload. */

@@ -19,6 +19,8 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.Parameters;
 import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.costbench.pricing.PurchaseOption;
 import io.costbench.service.prediction.Prediction;
 import io.costbench.service.prediction.Predictor;
@@ -51,6 +53,17 @@ class PredictionController {
         this.costs = costs;
     }
 
+    @Operation(summary = "Predict a scenario",
+            description = "What vllm bench serve would measure, the median decode step's breakdown, and the cost at"
+                    + " the catalog's price, split between input and output tokens (cost is null without a price,"
+                    + " and costNote says why).",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, examples = @ExampleObject(name = "qwen3-8b on H100",
+                            value = """
+                                    {"model": "qwen3-8b", "hardware": "h100-sxm", "profile": "vllm",
+                                     "tensorParallel": 1, "precision": "bf16", "inputTokens": 1024,
+                                     "outputTokens": 1024, "concurrency": 8}
+                                    """))))
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     PredictionAnswer predict(@RequestBody Map<String, Object> body) {
         PredictionRequest request = PredictionRequests.fromJson(body);
@@ -58,18 +71,34 @@ class PredictionController {
         PurchaseOption option = request.priceOption() == null ? PurchaseOption.ON_DEMAND
                 : PurchaseOption.fromId(request.priceOption()).orElseThrow();
         LocalDate date = request.priceDate() == null ? null : LocalDate.parse(request.priceDate());
-        return PredictionAnswer.of(prediction, cost(prediction, option, date));
+        CostView cost = cost(prediction, option, date);
+        return PredictionAnswer.of(prediction, cost, cost != null ? null : costNote(prediction, option, date));
     }
 
-    /** Cost per million tokens at the prediction's throughput, on the chips it occupies; null without a price. */
+    /**
+     * Cost per million tokens at the prediction's throughput, on the chips it occupies, split between input and
+     * output tokens by the prefill share of the busy time; null without a price or without throughput.
+     */
     private CostView cost(Prediction prediction, PurchaseOption option, LocalDate date) {
         Double output = prediction.metrics().get("output_throughput");
         Double total = prediction.metrics().get("total_token_throughput");
         if (output == null || total == null || !(output > 0)) {
             return null;
         }
-        return costs.costFor(prediction.scenario().target().hardware(), prediction.chips(), output, total, option,
-                date).map(CostView::of).orElse(null);
+        String hardware = prediction.scenario().target().hardware();
+        if (total > output) {
+            return costs.costFor(hardware, prediction.chips(), output, total, option, date,
+                    prediction.prefillTimeShare()).map(CostView::of).orElse(null);
+        }
+        return costs.costFor(hardware, prediction.chips(), output, total, option, date).map(CostView::of)
+                .orElse(null);
+    }
+
+    /** Why a prediction has no cost. */
+    private String costNote(Prediction prediction, PurchaseOption option, LocalDate date) {
+        Double output = prediction.metrics().get("output_throughput");
+        return output == null || !(output > 0) ? "the prediction has no output throughput to cost"
+                : costs.noPriceReason(prediction.scenario().target().hardware(), option, date);
     }
 
     @GetMapping("/explain")
