@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.engine.port.InProcessDeployment;
 import io.costbench.engine.port.DoesNotFitException;
 
 /** Predicts calibration rows with a GPU catalog; rows that do not fit are listed apart. */
@@ -30,7 +31,7 @@ final class Scoring {
     }
 
     private static Deployment viaServer(CalibrationData.Row row, Deployment deployment) {
-        return row.viaServer() ? deployment : new EngineOnlyDeployment(deployment);
+        return row.viaServer() ? deployment : new InProcessDeployment(deployment);
     }
 
     static Result score(GpuAcceleratorModel gpu, List<CalibrationData.Row> rows) {

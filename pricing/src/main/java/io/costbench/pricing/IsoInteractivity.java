@@ -40,7 +40,7 @@ public final class IsoInteractivity {
     }
 
     /** Output tokens/s per accelerator at {@code interactivity}, interpolated on the frontier; empty outside it. */
-    public static OptionalDouble throughputPerAcceleratorAt(List<OperatingPoint> points, double interactivity) {
+    static OptionalDouble throughputPerAcceleratorAt(List<OperatingPoint> points, double interactivity) {
         return interpolate(frontier(points), interactivity);
     }
 

@@ -1,8 +1,6 @@
 package io.costbench.service.pricing;
 
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.Optional;
 
 import io.costbench.pricing.Accelerator;
@@ -76,18 +74,5 @@ public class CostCalculator {
         return "no " + wanted.id() + " price for " + accelerator.get().id() + " is in force on " + day
                 + (anyPrice ? "" : "; none is in the price catalog (no public " + wanted.id()
                         + " price was found to seed one): add one with POST /api/v1/prices or on the Prices page");
-    }
-
-    /** A stored result costed at the price in force on its (UTC) run date and at today's price, both labelled. */
-    public Repricing reprice(String hardwareId, int accelerators, double outputTokensPerSecond,
-            double totalTokensPerSecond, PurchaseOption option, Instant ranAt) {
-        LocalDate runDate = ranAt.atZone(ZoneOffset.UTC).toLocalDate();
-        LocalDate today = priceBook.today();
-        Cost atRun = costFor(hardwareId, accelerators, outputTokensPerSecond, totalTokensPerSecond, option, runDate)
-                .orElse(null);
-        Cost current = costFor(hardwareId, accelerators, outputTokensPerSecond, totalTokensPerSecond, option, today)
-                .orElse(null);
-        return new Repricing(ranAt, Repricing.Priced.of(Repricing.AT_RUN, runDate, atRun),
-                Repricing.Priced.of(Repricing.CURRENT, today, current));
     }
 }

@@ -13,6 +13,7 @@ import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.AcceleratorModel;
 import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.engine.port.InProcessDeployment;
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.sim.ServingSimulator;
 import io.costbench.engine.sim.SimulationResult;

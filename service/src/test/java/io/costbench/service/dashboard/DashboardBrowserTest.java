@@ -1,6 +1,5 @@
 package io.costbench.service.dashboard;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,7 +17,6 @@ import java.util.Map;
 import java.util.logging.Level;
 
 import io.costbench.service.security.TestTokens;
-import io.costbench.service.support.Prerequisites;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,8 +33,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -45,6 +41,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
+
+import io.costbench.service.support.HeadlessChromium;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -62,14 +60,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DashboardBrowserTest {
 
-    static final String CHROMIUM = "/usr/bin/chromium";
-    static final String CHROMEDRIVER = "/usr/bin/chromedriver";
     static final String HOSTILE_NAME = "<script>alert('x')</script> nightly";
-    static final Path SCREENSHOTS = Path.of("target", "browser-screenshots");
+    static final Path SCREENSHOTS = HeadlessChromium.SCREENSHOTS;
 
     static ChromeDriver driver;
-    static ChromeDriverService service;
-    static Path profileDir;
+    static HeadlessChromium chromium;
     static boolean seeded;
     static long mainSweepId;
 
@@ -79,41 +74,15 @@ class DashboardBrowserTest {
     JdbcTemplate jdbc;
 
     @BeforeAll
-    static void startChromium() throws IOException {
-        requireChromium();
-        profileDir = Files.createTempDirectory("costbench-chromium-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--window-size=1280,1000",
-                "--user-data-dir=" + profileDir.toAbsolutePath());
-        options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
-        service = new ChromeDriverService.Builder().usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort()
-                .build();
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60)).scriptTimeout(Duration.ofSeconds(30));
-        Files.createDirectories(SCREENSHOTS);
-    }
-
-    /** Chromium and chromedriver: a failure in CI, a loud skip elsewhere ({@link Prerequisites}). */
-    static void requireChromium() {
-        Prerequisites.require(Files.isExecutable(Path.of(CHROMIUM)) && Files.isExecutable(Path.of(CHROMEDRIVER)),
-                CHROMIUM + " and " + CHROMEDRIVER + " for the browser tests (apt-get install chromium"
-                        + " chromium-driver)");
+    static void startChromium() {
+        chromium = HeadlessChromium.start(1280, 1000);
+        driver = chromium.driver();
     }
 
     @AfterAll
     static void stopChromium() throws IOException {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (service != null) {
-            service.stop();
-        }
-        if (profileDir != null) {
-            try (var paths = Files.walk(profileDir)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        if (chromium != null) {
+            chromium.close();
         }
     }
 

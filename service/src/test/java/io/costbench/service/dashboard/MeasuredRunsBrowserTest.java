@@ -1,6 +1,5 @@
 package io.costbench.service.dashboard;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,7 +11,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -30,8 +28,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
@@ -40,8 +36,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+
+import io.costbench.service.support.HeadlessChromium;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -55,12 +52,11 @@ import static org.assertj.core.api.Assertions.within;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class MeasuredRunsBrowserTest {
 
-    static final Path SCREENSHOTS = Path.of("target", "browser-screenshots");
+    static final Path SCREENSHOTS = HeadlessChromium.SCREENSHOTS;
     static final JsonMapper JSON = JsonMapper.builder().build();
 
     static ChromeDriver driver;
-    static ChromeDriverService service;
-    static Path profileDir;
+    static HeadlessChromium chromium;
 
     @LocalServerPort
     int port;
@@ -68,34 +64,15 @@ class MeasuredRunsBrowserTest {
     JdbcTemplate jdbc;
 
     @BeforeAll
-    static void startChromium() throws IOException {
-        DashboardBrowserTest.requireChromium();
-        profileDir = Files.createTempDirectory("costbench-chromium-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(DashboardBrowserTest.CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--window-size=1280,1000",
-                "--user-data-dir=" + profileDir.toAbsolutePath());
-        options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
-        service = new ChromeDriverService.Builder().usingDriverExecutable(new File(DashboardBrowserTest.CHROMEDRIVER))
-                .usingAnyFreePort().build();
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60)).scriptTimeout(Duration.ofSeconds(30));
-        Files.createDirectories(SCREENSHOTS);
+    static void startChromium() {
+        chromium = HeadlessChromium.start(1280, 1000);
+        driver = chromium.driver();
     }
 
     @AfterAll
     static void stopChromium() throws IOException {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (service != null) {
-            service.stop();
-        }
-        if (profileDir != null) {
-            try (var paths = Files.walk(profileDir)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        if (chromium != null) {
+            chromium.close();
         }
     }
 

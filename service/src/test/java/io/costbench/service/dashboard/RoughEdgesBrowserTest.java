@@ -1,6 +1,5 @@
 package io.costbench.service.dashboard;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +12,6 @@ import java.util.Map;
 import java.util.logging.Level;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
@@ -28,8 +26,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.Select;
@@ -38,6 +34,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+
+import io.costbench.service.support.HeadlessChromium;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,11 +51,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RoughEdgesBrowserTest {
 
-    static final Path SCREENSHOTS = Path.of("target", "browser-screenshots");
+    static final Path SCREENSHOTS = HeadlessChromium.SCREENSHOTS;
 
     static ChromeDriver driver;
-    static ChromeDriverService service;
-    static Path profileDir;
+    static HeadlessChromium chromium;
     static long nightlyId;
     static long unpricedId;
 
@@ -67,38 +64,15 @@ class RoughEdgesBrowserTest {
     JdbcTemplate jdbc;
 
     @BeforeAll
-    static void startChromium() throws IOException {
-        Assumptions.assumeFalse(Boolean.getBoolean("costbench.browser.unavailable"),
-                "Browser tests SKIPPED: costbench.browser.unavailable=true");
-        Assumptions.assumeTrue(Files.isExecutable(Path.of(DashboardBrowserTest.CHROMIUM))
-                && Files.isExecutable(Path.of(DashboardBrowserTest.CHROMEDRIVER)),
-                "Browser tests SKIPPED: chromium or chromedriver is missing");
-        profileDir = Files.createTempDirectory("costbench-chromium-ux-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(DashboardBrowserTest.CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--window-size=1280,1000",
-                "--user-data-dir=" + profileDir.toAbsolutePath());
-        options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
-        service = new ChromeDriverService.Builder().usingDriverExecutable(new File(DashboardBrowserTest.CHROMEDRIVER))
-                .usingAnyFreePort().build();
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60)).scriptTimeout(Duration.ofSeconds(30));
-        Files.createDirectories(SCREENSHOTS);
+    static void startChromium() {
+        chromium = HeadlessChromium.start(1280, 1000);
+        driver = chromium.driver();
     }
 
     @AfterAll
     static void stopChromium() throws IOException {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (service != null) {
-            service.stop();
-        }
-        if (profileDir != null) {
-            try (var paths = Files.walk(profileDir)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        if (chromium != null) {
+            chromium.close();
         }
     }
 

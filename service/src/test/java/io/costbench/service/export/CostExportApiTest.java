@@ -331,7 +331,7 @@ class CostExportApiTest {
         assertThat(row.get("price_id")).matches("\\d+");
         double perHour = p.chips() * new BigDecimal(usdPerHour).doubleValue();
         Price price = new Price(1L, new PriceKey(Accelerator.fromId(accelerator).orElseThrow(),
-                PurchaseOption.ON_DEMAND, "any"), Price.USD, new BigDecimal(usdPerHour), LocalDate.EPOCH, null, "t",
+                PurchaseOption.ON_DEMAND, "any"), Price.USD, new BigDecimal(usdPerHour), LocalDate.of(2000, 1, 1), null, "t",
                 null);
         var cost = CostMath.cost(price, p.chips(), p.outputThroughput(), p.totalThroughput());
         assertThat(Double.parseDouble(row.get("usd_per_million_output_tokens")))

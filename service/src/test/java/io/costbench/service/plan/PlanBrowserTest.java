@@ -1,17 +1,14 @@
 package io.costbench.service.plan;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.logging.Level;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -22,13 +19,13 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+
+import io.costbench.service.support.HeadlessChromium;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,46 +39,23 @@ import static org.assertj.core.api.Assertions.assertThat;
         properties = "spring.quartz.scheduler-name=plan-browser-test")
 class PlanBrowserTest {
 
-    static final Path SCREENSHOTS = Path.of("target", "browser-screenshots");
+    static final Path SCREENSHOTS = HeadlessChromium.SCREENSHOTS;
     static ChromeDriver driver;
-    static ChromeDriverService service;
-    static Path profileDir;
+    static HeadlessChromium chromium;
 
     @LocalServerPort
     int port;
 
     @BeforeAll
-    static void startChromium() throws IOException {
-        Assumptions.assumeFalse(Boolean.getBoolean("costbench.browser.unavailable"),
-                "Browser tests SKIPPED: costbench.browser.unavailable=true");
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium"))
-                && Files.isExecutable(Path.of("/usr/bin/chromedriver")), "Browser tests SKIPPED: no chromium");
-        profileDir = Files.createTempDirectory("costbench-chromium-plan-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--window-size=1400,1000",
-                "--user-data-dir=" + profileDir.toAbsolutePath());
-        options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
-        service = new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver"))
-                .usingAnyFreePort().build();
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60)).scriptTimeout(Duration.ofSeconds(30));
-        Files.createDirectories(SCREENSHOTS);
+    static void startChromium() {
+        chromium = HeadlessChromium.start(1400, 1000);
+        driver = chromium.driver();
     }
 
     @AfterAll
     static void stopChromium() throws IOException {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (service != null) {
-            service.stop();
-        }
-        if (profileDir != null) {
-            try (var paths = Files.walk(profileDir)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        if (chromium != null) {
+            chromium.close();
         }
     }
 

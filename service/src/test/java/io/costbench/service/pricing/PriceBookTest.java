@@ -167,31 +167,4 @@ class PriceBookTest {
         assertThat(costCalculator.costFor("tpu-v5", 1, 100, 100, null, null)).isEmpty();
         assertThat(costCalculator.costFor("trn2", 1, 100, 100, null, LocalDate.parse("2025-12-31"))).isEmpty();
     }
-
-    @Test
-    void repricesAStoredResultAtRunAndAtTodaysPrice() {
-        priceBook.add(price(Accelerator.TRN2, PurchaseOption.RESERVED_3YR, "3.60", JAN, JUN));
-        priceBook.add(price(Accelerator.TRN2, PurchaseOption.RESERVED_3YR, "1.80", JUN, null));
-        CostCalculator inRegion = new CostCalculator(priceBook, new PricingProperties(true, region, 10));
-
-        Repricing repricing = inRegion.reprice("trn2", 1, 100, 100, PurchaseOption.RESERVED_3YR,
-                Instant.parse("2026-03-15T23:30:00Z"));
-
-        // 3.60 / 0.36 = 10 $/M at run time; 1.80 / 0.36 = 5 $/M today (2026-11-30)
-        assertThat(repricing.atRun().basis()).isEqualTo("at-run");
-        assertThat(repricing.atRun().pricedOn()).isEqualTo(LocalDate.parse("2026-03-15"));
-        assertThat(repricing.atRun().cost().usdPerMillionOutputTokens()).isCloseTo(10.0, within(1e-9));
-        assertThat(repricing.atRun().label()).contains("when the run ran").contains("2026-03-15");
-        assertThat(repricing.current().basis()).isEqualTo("current");
-        assertThat(repricing.current().pricedOn()).isEqualTo(LocalDate.parse("2026-11-30"));
-        assertThat(repricing.current().cost().usdPerMillionOutputTokens()).isCloseTo(5.0, within(1e-9));
-        assertThat(repricing.current().label()).contains("today");
-        assertThat(repricing.priceChanged()).isTrue();
-
-        Repricing beforeAnyPrice = inRegion.reprice("trn2", 1, 100, 100, PurchaseOption.RESERVED_3YR,
-                Instant.parse("2025-06-01T00:00:00Z"));
-        assertThat(beforeAnyPrice.atRun().cost()).isNull();
-        assertThat(beforeAnyPrice.atRun().label()).startsWith("no price");
-        assertThat(beforeAnyPrice.current().cost()).isNotNull();
-    }
 }

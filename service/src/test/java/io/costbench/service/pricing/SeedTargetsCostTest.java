@@ -21,9 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Cost targets S9-S11 of seed-targets.md, checked through GET /api/v1/break-even (which predicts through the
  * predictions service and prices with the catalog's seeded on-demand prices). The sweep is the calibration targets'
  * (concurrency 1..64, highest 64 assumed as in S1); 1024 in / 1024 out, Gemma4-31B also 8192 in. Each figure, its
- * error and its verdict are printed. As in WriteUpCostTargetsTest (the same targets on the simulator directly), S10 is
- * asserted in full; for S9 and S11, which the calibrated mechanisms do not reach yet, the robust parts are asserted
- * and the gaps reported. Skipped while the Trainium2 and H100 families are not registered.
+ * error and its verdict are printed. As in WriteUpCostTargetsTest (the same targets on the simulator directly), S10 and
+ * S11 as re-scoped (seed-targets.md, revised 2026-11-30) are asserted in full; S9 is a reported figure there, of which
+ * only the direction (out of the box dearer than H100 somewhere) is asserted.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class SeedTargetsCostTest {
@@ -61,10 +61,10 @@ class SeedTargetsCostTest {
                 }
             }
         }
-        report("S9", "max cost(baseline)/cost(H100)", max, 3.0, where + "; band 2.25..3.75: "
-                + (max >= 2.25 && max <= 3.75 ? "pass" : "MISS"));
-        // Robust part: out of the box, Trainium2 is several times dearer than H100 somewhere in the sweep.
-        assertThat(max).as("S9 at " + where).isGreaterThan(3.0 * 0.75);
+        System.out.printf(Locale.ROOT, "S9 (reported) max cost(baseline)/cost(H100) = %.3f at %s; the write-up says"
+                + " \"up to 3x\"%n", max, where);
+        // What the text's direction still requires: out of the box, Trainium2 is dearer than H100 somewhere.
+        assertThat(max).as("S9 at " + where).isGreaterThan(1.0);
     }
 
     @Test
@@ -86,16 +86,15 @@ class SeedTargetsCostTest {
         JsonNode last = view.get("points").get(view.get("points").size() - 1);
         double low = first.get("costRatio").asDouble();
         double high = last.get("costRatio").asDouble();
-        report("S11", "cost(optimized)/cost(H100) at c=1", low, 1.0, "band 0.75..1.33: "
-                + (low >= 0.75 && low <= 1.33 ? "pass" : "MISS"));
+        report("S11", "cost(optimized)/cost(H100) at c=1", low, 1.0,
+                "at most 1.33: " + (low <= 1.33 ? "pass" : "FAIL"));
         double trnInteractivity = last.get("a").get("interactivity").asDouble();
         double h100Interactivity = last.get("b").get("interactivity").asDouble();
-        System.out.printf(Locale.ROOT, "S11 at c=%d: cost ratio %.3f (H100 cheaper: %s), interactivity trn2 %.1f vs "
+        System.out.printf(Locale.ROOT, "S11 at c=%d: cost ratio %.3f (above c=1: %s), interactivity trn2 %.1f vs "
                         + "H100 %.1f tok/s/user (H100 higher: %s)%n", last.get("concurrency").asInt(), high,
-                high > 1 ? "pass" : "MISS", trnInteractivity, h100Interactivity,
-                h100Interactivity > trnInteractivity ? "pass" : "MISS");
+                high > low, trnInteractivity, h100Interactivity, h100Interactivity > trnInteractivity);
         assertThat(first.get("concurrency").asInt()).isEqualTo(1);
-        // Robust parts: H100 keeps interactivity higher at the top, and its cost advantage grows with concurrency.
+        assertThat(low).as("S11: competitive at concurrency 1").isLessThanOrEqualTo(1.33);
         assertThat(h100Interactivity).as("S11: H100 interactivity higher").isGreaterThan(trnInteractivity);
         assertThat(high).as("S11: cost ratio rises with concurrency").isGreaterThan(low);
     }

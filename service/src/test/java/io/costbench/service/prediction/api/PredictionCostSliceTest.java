@@ -51,8 +51,9 @@ class PredictionCostSliceTest {
     void theCostUsesThePredictionsChipsAndThroughputsAndTheRequestedPrice() throws Exception {
         Price spot = new Price(42L, new PriceKey(Accelerator.H100_SXM, PurchaseOption.SPOT, "any"), Price.USD,
                 new BigDecimal("1.80"), LocalDate.parse("2026-03-01"), null, "test", null);
-        when(costs.costFor(eq("test-gpu"), anyInt(), anyDouble(), anyDouble(), any(), any())).thenAnswer(call ->
-                Optional.of(CostMath.cost(spot, call.getArgument(1), call.getArgument(2), call.getArgument(3))));
+        when(costs.costFor(eq("test-gpu"), anyInt(), anyDouble(), anyDouble(), any(), any(), anyDouble()))
+                .thenAnswer(call -> Optional.of(CostMath.cost(spot, call.getArgument(1), call.getArgument(2),
+                        call.getArgument(3), call.getArgument(6))));
 
         MvcResult result = mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content("""
                         {"model":"qwen3-8b","hardware":"test-gpu","tensorParallel":2,"inputTokens":256,
@@ -64,7 +65,8 @@ class PredictionCostSliceTest {
         ArgumentCaptor<LocalDate> date = ArgumentCaptor.forClass(LocalDate.class);
         verify(costs).costFor(eq("test-gpu"), eq(body.get("chips").asInt()),
                 eq(body.get("metrics").get("output_throughput").asDouble()),
-                eq(body.get("metrics").get("total_token_throughput").asDouble()), option.capture(), date.capture());
+                eq(body.get("metrics").get("total_token_throughput").asDouble()), option.capture(), date.capture(),
+                anyDouble());
         assertThat(option.getValue()).isEqualTo(PurchaseOption.SPOT);
         assertThat(date.getValue()).isEqualTo(LocalDate.parse("2026-06-01"));
 

@@ -1,4 +1,4 @@
-package io.costbench.gpu;
+package io.costbench.engine.port;
 
 import java.util.List;
 import java.util.Set;
@@ -6,19 +6,12 @@ import java.util.Set;
 import io.costbench.engine.graph.StepShape;
 import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.Precision;
-import io.costbench.engine.port.Deployment;
-import io.costbench.engine.port.FrontEnd;
-import io.costbench.engine.port.Parameter;
-import io.costbench.engine.port.SchedulingRules;
-import io.costbench.engine.port.StepCost;
-import io.costbench.engine.port.StepExplanation;
 
 /**
- * A deployment benchmarked in-process, without its server in front: the same engine, no request path (the test-side
- * twin of the validation report's wrapper, for the model's own calibration test)
+ * A deployment benchmarked in-process, without its server in front: the same engine, no request path
  * ({@link FrontEnd#NONE}). For campaigns whose harness drives the engine directly.
  */
-record EngineOnlyDeployment(Deployment engine) implements Deployment {
+public record InProcessDeployment(Deployment engine) implements Deployment {
 
     @Override
     public FrontEnd frontEnd() {
