@@ -225,7 +225,7 @@
     var min = request && request.slo ? request.slo.minInteractivity : null;
     if (series.length && min !== null && min !== undefined) {
       series[0].markLine = { silent: true, symbol: 'none', lineStyle: { color: '#b91c1c', type: 'dashed' },
-        label: { formatter: 'SLO ' + min + ' tok/s/user' }, data: [{ xAxis: min }] };
+        label: { position: 'insideEndTop', formatter: 'SLO ' + min + ' tok/s/user' }, data: [{ xAxis: min }] };
     }
     chart('chart-plan-frontier').setOption({
       grid: { left: 70, right: 30, top: 40, bottom: 90 },

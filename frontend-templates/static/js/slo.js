@@ -30,7 +30,9 @@
       var update = option.series.map(function (s, i) {
         return i === last ? { color: GREY, markLine: { silent: true, symbol: 'none',
           lineStyle: { color: '#b91c1c', type: 'dashed' },
-          label: { formatter: 'SLO ' + panel.getAttribute('data-slo-min-interactivity') + ' tok/s/user' },
+          // Inside the plot, right of the line: at its end the label would sit on the y axis title.
+          label: { position: 'insideEndTop', formatter: 'SLO ' + panel.getAttribute('data-slo-min-interactivity')
+            + ' tok/s/user' },
           data: [{ xAxis: Number(panel.getAttribute('data-slo-min-interactivity')) }] } } : {};
       });
       chart.setOption({ series: update });

@@ -142,13 +142,7 @@ class ModelPageController {
         Map<Target, List<ResultPoint>> byTarget = new TreeMap<>();
         points.forEach(p -> byTarget.computeIfAbsent(p.target(), k -> new ArrayList<>()).add(p));
 
-        Costing costing = new Costing(calculator);
-        TreeSet<String> unpriced = new TreeSet<>();
-        ChartSpec cost = new ChartSpec("Cost per 1M output tokens · " + selected.label(), "log", "concurrency",
-                "USD per 1M output tokens", List.of(), costSeries(byTarget, costing, unpriced), "cost-" + id + "-"
-                        + selected.key(), true);
-        model.addAttribute("costChart", cost.isEmpty() ? null : json.writeValueAsString(cost));
-        model.addAttribute("unpricedHardware", List.copyOf(unpriced));
+        model.addAttribute("unpricedHardware", unpricedHardware(byTarget, new Costing(calculator)));
         model.addAttribute("throughputChart", json.writeValueAsString(perTarget(byTarget, "Output throughput per chip",
                 "tokens/s per chip", ResultPoint::throughputPerChip, "throughput-" + id)));
         model.addAttribute("interactivityChart", json.writeValueAsString(perTarget(byTarget, "Interactivity",
@@ -192,20 +186,15 @@ class ModelPageController {
     }
 
     /** Cost per million output tokens vs concurrency per target, at today's on-demand prices. */
-    private static List<ChartSpec.Series> costSeries(Map<Target, List<ResultPoint>> byTarget, Costing costing,
-            java.util.Set<String> unpriced) {
-        List<ChartSpec.Series> series = new ArrayList<>();
+    /** Hardware of the targets with a point that has no price in force (so no cost is drawn for it). */
+    private static List<String> unpricedHardware(Map<Target, List<ResultPoint>> byTarget, Costing costing) {
+        TreeSet<String> unpriced = new TreeSet<>();
         byTarget.forEach((target, list) -> {
-            List<List<Object>> data = new ArrayList<>();
-            for (ResultPoint p : list) {
-                costing.cost(p, null).ifPresentOrElse(c -> data.add(List.of(p.concurrency(),
-                        round(c.usdPerMillionOutputTokens()))), () -> unpriced.add(target.hardwareId()));
-            }
-            if (!data.isEmpty()) {
-                series.add(new ChartSpec.Series(target.label(), "line", data, null));
+            if (list.stream().anyMatch(p -> costing.cost(p, null).isEmpty())) {
+                unpriced.add(target.hardwareId());
             }
         });
-        return series;
+        return List.copyOf(unpriced);
     }
 
     /** Each non-baseline target's throughput over its hardware's baseline target, at the same concurrency. */

@@ -76,7 +76,8 @@ public class Predictor {
                 deployment.tensorParallel(), deployment.precision(), new ArrayList<>(deployment.optimizations()),
                 scenario.target().staticShapes());
         return new Prediction(new Scenario(scenario.model(), asDeployed, scenario.workload()), deployment.chips(),
-                result.metrics(), breakdown, result.stats().prefillTimeShare(), new Prediction.Provenance(models.entry(scenario.model()).contentSha256(),
+                result.metrics(), breakdown, result.stats().prefillTimeShare(),
+                new Prediction.Provenance(models.entry(scenario.model()).contentSha256(),
                         deployment.parametersSha256()));
     }
 

@@ -1,6 +1,7 @@
 package io.costbench.service.simulation;
 
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.core.Authentication;
@@ -12,15 +13,16 @@ import org.springframework.web.context.request.RequestContextHolder;
 import io.costbench.engine.port.Deployment;
 import io.costbench.engine.sim.Deadline;
 import io.costbench.engine.sim.ServingSimulator;
+import io.costbench.engine.sim.SimulationCancelledException;
 import io.costbench.engine.sim.SimulationBudget;
 import io.costbench.engine.sim.SimulationResult;
 import io.costbench.engine.sim.Workload;
 
 /**
  * The one place every simulation goes through: the budget is checked before any work, API requests take a slot of
- * their caller's kind (anonymous or identified) or are refused, and a deadline per API request (shared by all its
- * simulations, so a break-even of many points gets one deadline) or per sweep point stops the work. Background work
- * (sweep chunks) takes no slot: Quartz's thread pool bounds it.
+ * their caller's kind (anonymous or identified), waiting for one a short while, or are refused, and a deadline per
+ * API request (shared by all its simulations, so a break-even of many points gets one deadline) or per background
+ * simulation stops the work. Background work (sweep chunks, plans) takes no slot: its own pools bound it.
  */
 @Component
 public class SimulationLimits {
@@ -52,7 +54,7 @@ public class SimulationLimits {
         budget.check(workload, simulator.deployment().scheduling());
         RequestAttributes request = RequestContextHolder.getRequestAttributes();
         Semaphore slots = request == null ? null : identifiedCaller() ? identified : anonymous;
-        if (slots != null && !slots.tryAcquire()) {
+        if (slots != null && !acquire(slots)) {
             throw new SimulationBusyException("all " + (slots == anonymous ? properties.anonymousConcurrent()
                     + " simulation slots for anonymous requests" : properties.identifiedConcurrent()
                     + " simulation slots for identified requests") + " are busy; retry after "
@@ -68,10 +70,19 @@ public class SimulationLimits {
         }
     }
 
+    private boolean acquire(Semaphore slots) {
+        try {
+            return slots.tryAcquire(properties.slotWait().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SimulationCancelledException("interrupted while waiting for a simulation slot");
+        }
+    }
+
     private Deadline deadline(RequestAttributes request) {
         Thread thread = Thread.currentThread();
         if (request == null) {
-            return Deadline.in(properties.deadline(), thread::isInterrupted);
+            return Deadline.in(properties.backgroundDeadline(), thread::isInterrupted);
         }
         Object existing = request.getAttribute(DEADLINE_ATTRIBUTE, RequestAttributes.SCOPE_REQUEST);
         if (existing instanceof Deadline deadline) {

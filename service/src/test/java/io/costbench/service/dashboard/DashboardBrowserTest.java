@@ -177,6 +177,8 @@ class DashboardBrowserTest {
             driver.findElement(By.name("username")).sendKeys("admin");
             driver.findElement(By.name("password")).sendKeys("test-admin-password");
             driver.findElement(By.cssSelector("button[type=submit], input[type=submit]")).click();
+            // Navigate only once signed in: the sign-in answer redirects away from /login.
+            new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !d.getCurrentUrl().contains("/login"));
             driver.get(url("/prices"));
             WebElement form = driver.findElement(By.id("add-price"));
             form.findElement(By.name("usdPerAcceleratorHour")).sendKeys("-2.5");

@@ -45,7 +45,7 @@ class SimulationLimitsTest {
     private static final Workload SMALL = Workload.closedLoop(100, 10, 1, 0);
 
     private final CountDownLatch release = new CountDownLatch(1);
-    private final ExecutorService pool = Executors.newSingleThreadExecutor();
+    private final ExecutorService pool = Executors.newFixedThreadPool(2);
 
     @AfterEach
     void cleanUp() {
@@ -56,8 +56,8 @@ class SimulationLimitsTest {
     }
 
     private static SimulationLimits limits(Duration deadline) {
-        return new SimulationLimits(new SimulationProperties(1L << 28, 1L << 22, deadline, 1, 1,
-                Duration.ofSeconds(7), DataSize.ofMegabytes(1)));
+        return new SimulationLimits(new SimulationProperties(1L << 28, 1L << 22, deadline, deadline, 1, 1,
+                Duration.ZERO, Duration.ofSeconds(7), DataSize.ofMegabytes(1)));
     }
 
     @Test
@@ -85,6 +85,31 @@ class SimulationLimitsTest {
         assertThat(first.get(30, TimeUnit.SECONDS).metric("completed")).isEqualTo(20);
         // The slot is free again.
         assertThat(limits.run(quick, SMALL).metric("completed")).isEqualTo(20);
+    }
+
+    @Test
+    void aSecondAnonymousSimulationWaitsForTheSlotWithinSlotWait() throws Exception {
+        SimulationLimits limits = new SimulationLimits(new SimulationProperties(1L << 28, 1L << 22,
+                Duration.ofMinutes(1), Duration.ofMinutes(1), 1, 1, Duration.ofSeconds(30), Duration.ofSeconds(7),
+                DataSize.ofMegabytes(1)));
+        CountDownLatch pricing = new CountDownLatch(1);
+        ServingSimulator blocking = new ServingSimulator(new SlowDeployment(pricing, release), 1L << 20);
+        Future<SimulationResult> first = pool.submit(() -> {
+            RequestContextHolder.setRequestAttributes(new ServletRequestAttributes(new MockHttpServletRequest()));
+            return limits.run(blocking, SMALL);
+        });
+        assertThat(pricing.await(30, TimeUnit.SECONDS)).isTrue();
+        ServingSimulator quick = new ServingSimulator(new SlowDeployment(new CountDownLatch(1), null), 1L << 20);
+        Future<SimulationResult> second = pool.submit(() -> {
+            RequestContextHolder.setRequestAttributes(new ServletRequestAttributes(new MockHttpServletRequest()));
+            return limits.run(quick, SMALL);
+        });
+        Thread.sleep(200);
+        assertThat(second).as("waits while the only anonymous slot is taken").isNotDone();
+
+        release.countDown();
+        assertThat(first.get(30, TimeUnit.SECONDS).metric("completed")).isEqualTo(20);
+        assertThat(second.get(30, TimeUnit.SECONDS).metric("completed")).isEqualTo(20);
     }
 
     @Test
