@@ -42,7 +42,7 @@ public final class Trainium2Validation {
     }
 
     /** One scenario predicted: the predicted figures for the metrics measured, or why it was not predicted. */
-    public record Prediction(ValidationCase scenario, Map<ServingMetric, Double> predicted, String skipReason) {
+    public record CasePrediction(ValidationCase scenario, Map<ServingMetric, Double> predicted, String skipReason) {
 
         public Double error(ServingMetric metric) {
             Double p = predicted.get(metric);
@@ -51,18 +51,18 @@ public final class Trainium2Validation {
         }
     }
 
-    public List<Prediction> predict(Trainium2AcceleratorModel trn2, List<ValidationCase> cases) {
-        List<Prediction> out = new ArrayList<>(cases.size());
+    public List<CasePrediction> predict(Trainium2AcceleratorModel trn2, List<ValidationCase> cases) {
+        List<CasePrediction> out = new ArrayList<>(cases.size());
         for (ValidationCase c : cases) {
             out.add(predict(trn2, c));
         }
         return out;
     }
 
-    public Prediction predict(Trainium2AcceleratorModel trn2, ValidationCase c) {
+    public CasePrediction predict(Trainium2AcceleratorModel trn2, ValidationCase c) {
         ModelSpec model = models.apply(c.modelId());
         if (model == null) {
-            return new Prediction(c, Map.of(), "model " + c.modelId() + " not in the catalog");
+            return new CasePrediction(c, Map.of(), "model " + c.modelId() + " not in the catalog");
         }
         SimulationResult result;
         try {
@@ -70,23 +70,23 @@ public final class Trainium2Validation {
             result = new ServingSimulator(d).run(new Workload(c.inputTokens(), c.outputTokens(), c.rangeRatio(),
                     c.concurrency(), 0, c.numPrompts(), 0));
         } catch (DoesNotFitException | IllegalArgumentException e) {
-            return new Prediction(c, Map.of(), e.getMessage());
+            return new CasePrediction(c, Map.of(), e.getMessage());
         }
         Map<ServingMetric, Double> predicted = new EnumMap<>(ServingMetric.class);
         c.measured().keySet().forEach(m -> predicted.put(m, result.metric(m.simulatorMetric())));
-        return new Prediction(c, predicted, null);
+        return new CasePrediction(c, predicted, null);
     }
 
     /** Median, p90 and max of |relative error| of one metric over the predictions that have it. */
-    public record ErrorStats(int rows, double median, double p90, double max) {
+    public record ErrorSummary(int rows, double median, double p90, double max) {
 
-        static ErrorStats of(List<Prediction> predictions, ServingMetric metric) {
+        static ErrorSummary of(List<CasePrediction> predictions, ServingMetric metric) {
             double[] abs = predictions.stream().map(p -> p.error(metric)).filter(e -> e != null)
                     .mapToDouble(Math::abs).sorted().toArray();
             if (abs.length == 0) {
-                return new ErrorStats(0, Double.NaN, Double.NaN, Double.NaN);
+                return new ErrorSummary(0, Double.NaN, Double.NaN, Double.NaN);
             }
-            return new ErrorStats(abs.length, percentile(abs, 0.5), percentile(abs, 0.9), abs[abs.length - 1]);
+            return new ErrorSummary(abs.length, percentile(abs, 0.5), percentile(abs, 0.9), abs[abs.length - 1]);
         }
 
         private static double percentile(double[] sorted, double q) {
@@ -97,22 +97,22 @@ public final class Trainium2Validation {
         }
     }
 
-    public static ErrorStats stats(List<Prediction> predictions, ServingMetric metric) {
-        return ErrorStats.of(predictions, metric);
+    public static ErrorSummary stats(List<CasePrediction> predictions, ServingMetric metric) {
+        return ErrorSummary.of(predictions, metric);
     }
 
     /**
      * What the fit minimises: the mean |log(predicted / measured)| of TPOT plus half that of TTFT and of output
      * throughput (a mean, so no row is free to drift; logs, so over- and under-prediction weigh alike).
      */
-    static double objective(List<Prediction> predictions) {
+    static double objective(List<CasePrediction> predictions) {
         double sum = 0;
         double[] weights = {1.0, 0.25, 0.25};
         ServingMetric[] metrics = ServingMetric.values();
         for (int i = 0; i < metrics.length; i++) {
             double total = 0;
             int n = 0;
-            for (Prediction p : predictions) {
+            for (CasePrediction p : predictions) {
                 Double e = p.error(metrics[i]);
                 if (e != null) {
                     total += Math.abs(Math.log1p(e));
@@ -193,7 +193,7 @@ public final class Trainium2Validation {
     }
 
     /** One held-out source: the fit without it and its scenarios' predictions under that fit. */
-    public record HeldOut(String source, Map<String, Double> fitted, List<Prediction> predictions) {
+    public record HeldOut(String source, Map<String, Double> fitted, List<CasePrediction> predictions) {
     }
 
     /** Fits without each source in turn and predicts that source's scenarios. */
@@ -210,7 +210,7 @@ public final class Trainium2Validation {
     }
 
     /** Measurement rows a scenario stands for (one per metric measured). */
-    public static int rows(List<Prediction> predictions) {
+    public static int rows(List<CasePrediction> predictions) {
         return predictions.stream().mapToInt(p -> p.predicted().size()).sum();
     }
 
@@ -245,9 +245,9 @@ public final class Trainium2Validation {
     public String report(Trainium2AcceleratorModel trn2, List<ValidationCase> cases, List<String> skipped,
             boolean withLeaveOneSourceOut) {
         StringBuilder out = new StringBuilder();
-        List<Prediction> predictions = predict(trn2, cases);
+        List<CasePrediction> predictions = predict(trn2, cases);
         out.append("=== Trainium2 validation: public-measurements.csv (+ vllm-neuron Qwen3.5-2B README)\n");
-        for (Prediction p : predictions) {
+        for (CasePrediction p : predictions) {
             out.append(String.format(Locale.ROOT, "  %-88s", p.scenario().label()));
             if (p.skipReason() != null) {
                 out.append(" SKIPPED: ").append(p.skipReason()).append('\n');
@@ -264,12 +264,12 @@ public final class Trainium2Validation {
         }
         skipped.forEach(s -> out.append("  skipped: ").append(s).append('\n'));
         out.append(table("all Trainium2 scenarios", predictions));
-        Map<String, List<Prediction>> bySource = new TreeMap<>();
+        Map<String, List<CasePrediction>> bySource = new TreeMap<>();
         predictions.forEach(p -> bySource.computeIfAbsent(p.scenario().source(), k -> new ArrayList<>()).add(p));
         bySource.forEach((source, list) -> out.append(table(source, list)));
         if (withLeaveOneSourceOut) {
             out.append("--- leave-one-source-out (fit ").append(FITTED).append(" without the source, predict it)\n");
-            List<Prediction> all = new ArrayList<>();
+            List<CasePrediction> all = new ArrayList<>();
             for (HeldOut h : leaveOneSourceOut(trn2, cases)) {
                 all.addAll(h.predictions());
                 out.append(table(h.source() + " [held out; fit " + compact(h.fitted()) + "]", h.predictions()));
@@ -304,13 +304,13 @@ public final class Trainium2Validation {
         return b.toString();
     }
 
-    static String table(String title, List<Prediction> predictions) {
+    static String table(String title, List<CasePrediction> predictions) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "--- %s: %d scenarios, %d measurement rows%n", title,
                 predictions.size(), rows(predictions)));
         out.append("    metric              rows  median |err|  p90 |err|  max |err|\n");
         for (ServingMetric m : ServingMetric.values()) {
-            ErrorStats s = ErrorStats.of(predictions, m);
+            ErrorSummary s = ErrorSummary.of(predictions, m);
             if (s.rows() > 0) {
                 out.append(String.format(Locale.ROOT, "    %-18s %5d  %11.1f%%  %8.1f%%  %8.1f%%%n",
                         m.name().toLowerCase(Locale.ROOT), s.rows(), 100 * s.median(), 100 * s.p90(), 100 * s.max()));

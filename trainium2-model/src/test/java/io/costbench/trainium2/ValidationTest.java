@@ -10,7 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.costbench.trainium2.Trainium2Validation.ErrorStats;
+import io.costbench.trainium2.Trainium2Validation.ErrorSummary;
 import io.costbench.trainium2.ValidationCase.ServingMetric;
 
 /**
@@ -33,7 +33,7 @@ class ValidationTest {
         List<String> skipped = new ArrayList<>();
         List<ValidationCase> cases = ValidationCase.load(csv, skipped);
         System.out.print(Validate.VALIDATION.report(Validate.TRN2, cases, skipped, false));
-        List<Trainium2Validation.Prediction> heldOut = new ArrayList<>();
+        List<Trainium2Validation.CasePrediction> heldOut = new ArrayList<>();
         for (Trainium2Validation.HeldOut h : Validate.VALIDATION.leaveOneSourceOut(Validate.TRN2, cases)) {
             System.out.print(Trainium2Validation.table(h.source() + " [held out]", h.predictions()));
             heldOut.addAll(h.predictions());
@@ -48,7 +48,7 @@ class ValidationTest {
         assertThat(cases).hasSizeGreaterThanOrEqualTo(10);
         assertThat(Trainium2Validation.flags(Validate.TRN2.allParameters())).as("flagged parameters")
                 .allMatch(f -> f.endsWith("(written reason given)"));
-        ErrorStats tpot = Trainium2Validation.stats(heldOut, ServingMetric.TPOT);
+        ErrorSummary tpot = Trainium2Validation.stats(heldOut, ServingMetric.TPOT);
         assertThat(tpot.median()).isLessThanOrEqualTo(0.15);
         assertThat(tpot.p90()).isLessThanOrEqualTo(0.30);
         assertThat(Trainium2Validation.stats(heldOut, ServingMetric.OUTPUT_THROUGHPUT).median())

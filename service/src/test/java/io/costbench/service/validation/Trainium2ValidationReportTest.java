@@ -32,14 +32,14 @@ class Trainium2ValidationReportTest {
         ModelCatalog models = ModelCatalog.standard();
         Trainium2Validation module = new Trainium2Validation(id -> models.find(id).map(m -> m.spec()).orElse(null));
         List<ValidationCase> cases = ValidationCase.load(csv, new ArrayList<>());
-        List<Trainium2Validation.Prediction> expected = module.predict(Trainium2AcceleratorModel.fromCatalog(), cases);
+        List<Trainium2Validation.CasePrediction> expected = module.predict(Trainium2AcceleratorModel.fromCatalog(), cases);
         List<Measurement> measurements = PublicMeasurementsReader.read(csv).stream()
                 .filter(m -> m.hardwareId().equals("trn2")).toList();
         List<ValidationRun.Outcome> outcomes = new ValidationRun(models,
                 io.costbench.service.prediction.AcceleratorFamilies.production()).predict(measurements);
         assertThat(outcomes).hasSameSizeAs(expected);
         for (int i = 0; i < expected.size(); i++) {
-            Trainium2Validation.Prediction e = expected.get(i);
+            Trainium2Validation.CasePrediction e = expected.get(i);
             ValidationRun.Outcome o = outcomes.get(i);
             assertThat(o.measurement().label()).isEqualTo("trn2 " + e.scenario().label());
             for (Map.Entry<ServingMetric, Double> p : e.predicted().entrySet()) {
