@@ -51,7 +51,8 @@ if [[ "$DB_KIND" == h2 ]]; then
   stop_all
 fi
 
-read -r rows distinct done_points < <(sql "$DB" "select count(*), count(distinct scenario_key), (select done_points from sweep where id = $id) from sweep_point where sweep_id = $id" | tr '|' ' ')
+# Only the all-numbers line: H2's shell wraps and labels its output differently from psql.
+read -r rows distinct done_points < <(sql "$DB" "select count(*) as r, count(distinct scenario_key) as d, (select done_points from sweep where id = $id) as p from sweep_point where sweep_id = $id" | grep -E '^[0-9]+\|[0-9]+\|[0-9]+$' | tr '|' ' ')
 log "points stored: $rows rows, $distinct distinct scenarios, counter $done_points (expected $total each)"
 sql "$DB" "select executed_by, count(*) from sweep_point where sweep_id = $id group by executed_by order by 2 desc" \
   | sed 's/^/  executed_by|points: /'
