@@ -19,6 +19,7 @@ import io.costbench.engine.sim.Workload;
 import io.costbench.service.prediction.AcceleratorRegistry;
 import io.costbench.service.prediction.Predictor;
 import io.costbench.service.prediction.Scenario;
+import io.costbench.service.prediction.ScenarioLimits;
 import io.costbench.service.prediction.ScenarioResolver;
 import io.costbench.service.prediction.ServingTarget;
 import io.costbench.service.prediction.UnknownIdException;
@@ -33,7 +34,8 @@ import io.costbench.service.prediction.UnknownIdException;
 @Component
 class PlanSimulations {
 
-    static final List<Integer> TENSOR_PARALLEL = List.of(1, 2, 4, 8, 16, 32, 64);
+    /** The tensor parallelisms a prediction accepts, smallest first. */
+    static final List<Integer> TENSOR_PARALLEL = ScenarioLimits.TENSOR_PARALLEL.stream().sorted().toList();
 
     private final ScenarioResolver resolver;
     private final Predictor predictor;

@@ -83,6 +83,12 @@ public class SweepValidator {
         duplicates(problems, "concurrencies", definition.concurrencies(), Function.identity());
         duplicates(problems, "workloads", definition.workloads(), Function.identity());
         for (int i = 0; i < definition.targets().size(); i++) {
+            Integer tp = definition.targets().get(i).tensorParallel();
+            if (tp != null && !ScenarioLimits.TENSOR_PARALLEL.contains(tp)) {
+                // The same rule as a prediction's: a sweep point is a prediction.
+                problems.add(new FieldProblem(JsonPaths.under(JsonPaths.index("targets", i), "tensorParallel"),
+                        "must be one of 1, 2, 4, 8, 16, 32, 64, was " + tp));
+            }
             List<String> switches = definition.targets().get(i).optimizations();
             if (switches != null) {
                 duplicates(problems, JsonPaths.under(JsonPaths.index("targets", i), "optimizations"), switches, Function.identity());

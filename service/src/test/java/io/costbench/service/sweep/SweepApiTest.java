@@ -116,6 +116,8 @@ class SweepApiTest {
         expectProblem(SMALL.replace("\"concurrencies\":[1,4]", "\"concurrencies\":[1,1.5]"), "concurrencies[1]");
         expectProblem(SMALL.replace("\"concurrencies\":[1,4]", "\"concurrencies\":[4,4]"), "concurrencies[1]");
         expectProblem(SMALL.replace("\"precision\":\"fp8\"", "\"precision\":\"int3\""), "targets[0].precision");
+        // the tensor parallelisms a prediction accepts (issue 16: a sweep took TP=3)
+        expectProblem(SMALL.replace("\"tensorParallel\":2", "\"tensorParallel\":3"), "targets[0].tensorParallel");
         expectProblem(SMALL.replace("\"models\":[\"alpha-7b\",\"huge-1t\"],", ""), "models");
         // an unknown id is a 422 on every endpoint (issue 13), here as in the predictions API
         write(post("/api/v1/sweeps").contentType(MediaType.APPLICATION_JSON)
