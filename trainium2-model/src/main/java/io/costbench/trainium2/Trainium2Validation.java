@@ -25,7 +25,7 @@ import io.costbench.trainium2.ValidationCase.ServingMetric;
 public final class Trainium2Validation {
 
     /** Parameters fitted on public measurements (a stack's own named stack/name), each within its plausible range. */
-    public static final List<String> FITTED = List.of("interChipCollectiveSetupUs", "neuronLinkHopLatencyUs",
+    public static final List<String> FITTED = List.of("interChipCollectiveSetupUs",
             "compilerGemmEfficiency",
             "moeBlockFixedCostUs", "nxdi/expertGatherSetupUs", "nxdi/stepRuntimeOverheadUs",
             "nxdi/hostSamplingNsPerLogit");
