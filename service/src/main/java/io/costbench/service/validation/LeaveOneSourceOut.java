@@ -10,6 +10,7 @@ import io.costbench.engine.model.ModelCatalog;
 import io.costbench.engine.port.AcceleratorModel;
 import io.costbench.engine.port.CalibratedFamily;
 import io.costbench.engine.port.Parameter;
+import io.costbench.engine.validation.ErrorStatistics;
 
 /**
  * Leave-one-source-out: for every source with enough predicted rows, the parameters its family fitted on that source
@@ -29,7 +30,7 @@ final class LeaveOneSourceOut {
      * @param leftOut  parameters fitted on this source reset to their documented values
      * @param reset    the parameters reset, as "profile/name documented (was value)"
      */
-    record Result(String source, int rows, ValidationReport.ErrorStats inSample, ValidationReport.ErrorStats leftOut,
+    record Result(String source, int rows, ErrorStatistics inSample, ErrorStatistics leftOut,
             List<String> reset) {
     }
 
@@ -47,13 +48,13 @@ final class LeaveOneSourceOut {
         List<Result> results = new ArrayList<>();
         for (Map.Entry<String, List<ValidationRun.Outcome>> entry : bySource.entrySet()) {
             List<ValidationRun.Outcome> rows = entry.getValue();
-            ValidationReport.ErrorStats inSample = ValidationReport.stats(rows, ValidationMetric.TPOT).orElse(null);
+            ErrorStatistics inSample = ValidationReport.stats(rows, ValidationMetric.TPOT).orElse(null);
             if (rows.size() < MIN_ROWS || inSample == null) {
                 continue;
             }
             List<String> reset = new ArrayList<>();
             List<AcceleratorModel> refitted = withoutSource(entry.getKey(), rows, families, reset);
-            ValidationReport.ErrorStats leftOut = inSample;
+            ErrorStatistics leftOut = inSample;
             if (!reset.isEmpty()) {
                 ValidationRun run = new ValidationRun(models, refitted);
                 leftOut = ValidationReport.stats(run.predict(rows.stream().map(ValidationRun.Outcome::measurement)
