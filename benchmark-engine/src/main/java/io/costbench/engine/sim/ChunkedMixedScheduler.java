@@ -8,8 +8,8 @@ import io.costbench.engine.port.SchedulingRules;
  */
 final class ChunkedMixedScheduler extends Scheduler {
 
-    ChunkedMixedScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens) {
-        super(rules, pool, decodeTokens);
+    ChunkedMixedScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
+        super(rules, pool, decodeTokens, windowTokens);
     }
 
     @Override

@@ -8,8 +8,8 @@ import io.costbench.engine.port.SchedulingRules;
  */
 final class OneAtATimeScheduler extends Scheduler {
 
-    OneAtATimeScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens) {
-        super(rules, pool, decodeTokens);
+    OneAtATimeScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
+        super(rules, pool, decodeTokens, windowTokens);
     }
 
     @Override

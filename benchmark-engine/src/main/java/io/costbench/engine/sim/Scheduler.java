@@ -3,6 +3,9 @@ package io.costbench.engine.sim;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+
+import io.costbench.engine.graph.PrefillChunk;
 
 import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.SchedulingRules;
@@ -16,27 +19,45 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
     final SchedulingRules rules;
     final KvBlockPool pool;
     final int decodeTokens;
+    private final int windowTokens;
     final ArrayDeque<SimulatedRequest> waiting = new ArrayDeque<>();
     final ArrayList<SimulatedRequest> running = new ArrayList<>();
     private SimulatedRequest[] scheduled = new SimulatedRequest[64];
     private int scheduledCount;
     private long preemptions;
+    /*
+     * The step's decodes summed up and its prefill chunks, as they are scheduled: what pricing the step needs, without
+     * another pass over the batch. A scheduled request's cache does not change before the step runs (preemption
+     * only takes requests not scheduled yet), so these are the batch's numbers when it is priced.
+     */
+    private int decodeSequences;
+    private long decodeContextSum;
+    private long decodeWindowedContextSum;
+    private int decodeContextMax;
+    private final List<PrefillChunk> prefillChunks = new ArrayList<>();
 
-    Scheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens) {
+    /** @param windowTokens the model's sliding window, 0 when it has none */
+    Scheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
         this.rules = rules;
         this.pool = pool;
         this.decodeTokens = decodeTokens;
+        this.windowTokens = windowTokens;
     }
 
-    static Scheduler forPolicy(SchedulingRules rules, KvBlockPool pool, int decodeTokens) {
+    static Scheduler forPolicy(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
         return rules.prefillPolicy() == PrefillPolicy.ONE_AT_A_TIME
-                ? new OneAtATimeScheduler(rules, pool, decodeTokens)
-                : new ChunkedMixedScheduler(rules, pool, decodeTokens);
+                ? new OneAtATimeScheduler(rules, pool, decodeTokens, windowTokens)
+                : new ChunkedMixedScheduler(rules, pool, decodeTokens, windowTokens);
     }
 
     /** Fills the next step's batch. */
     final void scheduleStep() {
         scheduledCount = 0;
+        decodeSequences = 0;
+        decodeContextSum = 0;
+        decodeWindowedContextSum = 0;
+        decodeContextMax = 0;
+        prefillChunks.clear();
         fill();
     }
 
@@ -52,6 +73,39 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
             scheduled = Arrays.copyOf(scheduled, 2 * scheduledCount);
         }
         scheduled[scheduledCount++] = r;
+        int context = r.computed;
+        if (decode) {
+            decodeSequences++;
+            decodeContextSum += context;
+            decodeWindowedContextSum += windowTokens > 0 ? Math.min(context, windowTokens) : context;
+            decodeContextMax = Math.max(decodeContextMax, context);
+        } else {
+            prefillChunks.add(new PrefillChunk(tokens, context));
+        }
+    }
+
+    /** Decodes in the step just scheduled. */
+    final int decodeSequences() {
+        return decodeSequences;
+    }
+
+    /** Sum of their contexts (tokens in the cache). */
+    final long decodeContextSum() {
+        return decodeContextSum;
+    }
+
+    /** Sum of their contexts capped at the sliding window (the plain sum without one). */
+    final long decodeWindowedContextSum() {
+        return decodeWindowedContextSum;
+    }
+
+    final int decodeContextMax() {
+        return decodeContextMax;
+    }
+
+    /** The step's prefill chunks (exact), in scheduling order. */
+    final List<PrefillChunk> prefillChunks() {
+        return prefillChunks;
     }
 
     final int scheduledCount() {
