@@ -192,13 +192,17 @@ public final class ValidationReport {
 
     private void printLeaveOneOut(PrintStream out) {
         out.printf(Locale.ROOT, "%n--- leave-one-source-out (sources with >= %d predicted rows): TPOT |error| with the"
-                + " parameters fitted on the source reset to their documented values%n", LeaveOneSourceOut.MIN_ROWS);
+                + " parameters fitted on the source refitted on the other sources they were fitted on (from their"
+                + " documented values, inside their ranges; documented values when no other source)%n",
+                LeaveOneSourceOut.MIN_ROWS);
         out.printf(Locale.ROOT, "    %-50s %5s | %-22s | %-22s | %s%n", "left out", "rows", "in-sample med/p90/max",
-                "left out med/p90/max", "parameters reset");
+                "left out med/p90/max", "parameters: shipped -> refitted without the source; trained on");
         for (LeaveOneSourceOut.Result r : leaveOneOut) {
             out.printf(Locale.ROOT, "    %-50s %5d | %s | %s | %s%n", r.source(), r.rows(),
                     cell(Optional.ofNullable(r.inSample())), cell(Optional.ofNullable(r.leftOut())),
-                    r.reset().isEmpty() ? "none fitted on it" : String.join(", ", r.reset()));
+                    r.refitted().isEmpty() ? "none fitted on it" : String.join(", ", r.refitted()) + "; trained on "
+                            + (r.trainedOn().isEmpty() ? "nothing (documented values)"
+                                    : String.join(", ", r.trainedOn())));
         }
     }
 

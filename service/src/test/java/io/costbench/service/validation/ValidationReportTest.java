@@ -146,7 +146,6 @@ class ValidationReportTest {
         GUARDS.put("h200-sxm vllm TPOT p90", 1.01);
         GUARDS.put("h200-sxm vllm derived output throughput* median", 0.09);
         GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.10);
-        GUARDS.put("leave-one-out aiconfigurator h100-sxm trtllm qwen3-32b TPOT median", 0.17);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.21);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm qwen3-235b-a22b TPOT median", 0.44);
     }
