@@ -23,7 +23,7 @@ final class ChunkedMixedScheduler extends Scheduler {
             if (n > budget || !allocateOrPreempt(r, r.computed + n)) {
                 break;
             }
-            schedule(r, n, decode);
+            schedule(r, i, n, decode);
             budget -= n;
         }
         if (preemptions() != preemptionsBefore) {
@@ -37,7 +37,7 @@ final class ChunkedMixedScheduler extends Scheduler {
             }
             waiting.pollFirst();
             running.add(r);
-            schedule(r, n, false);
+            schedule(r, running.size() - 1, n, false);
             budget -= n;
         }
     }

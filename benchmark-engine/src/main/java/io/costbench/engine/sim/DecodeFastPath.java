@@ -135,9 +135,10 @@ final class DecodeFastPath {
         for (int j = 0; j < k; j++) {
             end += stepMs;
         }
-        pool.grow(running, k);
         long together = 0;
-        for (SimulatedRequest r : running) {
+        for (int i = 0, n = running.size(); i < n; i++) {
+            SimulatedRequest r = running.get(i);
+            pool.grow(r, k);
             if (r.lastTokenMs == start) {
                 together++;
             } else {

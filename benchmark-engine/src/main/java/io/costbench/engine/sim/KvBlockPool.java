@@ -68,14 +68,11 @@ final class KvBlockPool {
         return true;
     }
 
-    /** Grows every running request by {@code steps} tokens; the caller has checked {@link #canGrow}. */
-    void grow(List<SimulatedRequest> running, int steps) {
-        for (int i = 0, n = running.size(); i < n; i++) {
-            SimulatedRequest r = running.get(i);
-            long need = growthBlocks(r, steps);
-            if (need > 0) {
-                take(r, need);
-            }
+    /** Grows a running request by {@code steps} tokens; the caller has checked {@link #canGrow}. */
+    void grow(SimulatedRequest r, int steps) {
+        long need = growthBlocks(r, steps);
+        if (need > 0) {
+            take(r, need);
         }
     }
 

@@ -35,6 +35,9 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
     private long decodeWindowedContextSum;
     private int decodeContextMax;
     private final List<PrefillChunk> prefillChunks = new ArrayList<>();
+    /** Where in the running list the requests that finished this step are, to take them out without a search. */
+    private int[] finishedIndices = new int[8];
+    private int finishedCount;
 
     /** @param windowTokens the model's sliding window, 0 when it has none */
     Scheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
@@ -66,7 +69,12 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
     /** The most decodes a step may carry besides prefill chunks (the decode fast path stays within it). */
     abstract int decodeBudget(int decodes);
 
-    final void schedule(SimulatedRequest r, int tokens, boolean decode) {
+    /**
+     * @param runningIndex where {@code r} is in the running list: it stays there until the step has run (preemption
+     *                     only takes requests further back, admission appends)
+     */
+    final void schedule(SimulatedRequest r, int runningIndex, int tokens, boolean decode) {
+        r.runningIndex = runningIndex;
         r.scheduledTokens = tokens;
         r.decodeStep = decode;
         if (scheduledCount == scheduled.length) {
@@ -150,7 +158,23 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
         return pool.wouldFit(head, head.computed + tokens);
     }
 
+    /** A request of the step that just ran has finished; {@link #removeFinished} takes it out of the running list. */
+    final void finished(SimulatedRequest r) {
+        if (running.get(r.runningIndex) != r) {
+            throw new IllegalStateException("a finished request is not where it was scheduled from");
+        }
+        if (finishedCount == finishedIndices.length) {
+            finishedIndices = Arrays.copyOf(finishedIndices, 2 * finishedCount);
+        }
+        finishedIndices[finishedCount++] = r.runningIndex;
+    }
+
+    /** Removes this step's finished requests, the rest keeping their order. */
     final void removeFinished() {
-        running.removeIf(SimulatedRequest::finished);
+        Arrays.sort(finishedIndices, 0, finishedCount);
+        for (int i = finishedCount - 1; i >= 0; i--) {
+            running.remove(finishedIndices[i]);
+        }
+        finishedCount = 0;
     }
 }

@@ -213,6 +213,7 @@ final class SimulationRun {
                 pool.free(r);
                 client.finished();
                 metrics.finished(r);
+                scheduler.finished(r);
                 anyFinished = true;
             }
         }
