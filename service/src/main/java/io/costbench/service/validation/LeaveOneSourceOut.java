@@ -13,6 +13,7 @@ import io.costbench.engine.model.ModelCatalog;
 import io.costbench.engine.port.AcceleratorModel;
 import io.costbench.engine.port.CalibratedFamily;
 import io.costbench.engine.port.Parameter;
+import io.costbench.engine.validation.ErrorStatistics;
 
 /**
  * Leave-one-source-out: for every source with enough predicted rows, the parameters its family fitted on that source
@@ -34,7 +35,7 @@ final class LeaveOneSourceOut {
      * @param refitted  the parameters changed, as "profile/name shipped -> refitted (documented d)"
      * @param trainedOn the other sources the refit used (empty: nothing to refit on, documented values)
      */
-    record Result(String source, int rows, ValidationReport.ErrorStats inSample, ValidationReport.ErrorStats leftOut,
+    record Result(String source, int rows, ErrorStatistics inSample, ErrorStatistics leftOut,
             List<String> refitted, List<String> trainedOn) {
     }
 
@@ -57,7 +58,7 @@ final class LeaveOneSourceOut {
         List<Result> results = new ArrayList<>();
         for (Map.Entry<String, List<ValidationRun.Outcome>> entry : bySource.entrySet()) {
             List<ValidationRun.Outcome> rows = entry.getValue();
-            ValidationReport.ErrorStats inSample = ValidationReport.stats(rows, ValidationMetric.TPOT).orElse(null);
+            ErrorStatistics inSample = ValidationReport.stats(rows, ValidationMetric.TPOT).orElse(null);
             if (rows.size() < MIN_ROWS || inSample == null) {
                 continue;
             }
@@ -67,7 +68,7 @@ final class LeaveOneSourceOut {
     }
 
     private static Result leaveOut(String source, List<ValidationRun.Outcome> rows,
-            ValidationReport.ErrorStats inSample, Map<String, List<ValidationRun.Outcome>> bySource,
+            ErrorStatistics inSample, Map<String, List<ValidationRun.Outcome>> bySource,
             ModelCatalog models, List<AcceleratorModel> families, Refit.Budget budget) {
         String profileId = rows.get(0).measurement().profileId();
         String hardwareId = rows.get(0).measurement().hardwareId();
@@ -95,7 +96,7 @@ final class LeaveOneSourceOut {
         Map<String, Double> values = new Refit(models, families, index, profileId, budget).fit(fitted, training);
         List<AcceleratorModel> refitted = new ArrayList<>(families);
         refitted.set(index, calibrated.withProfileValues(profileId, values));
-        ValidationReport.ErrorStats leftOut = ValidationReport.stats(new ValidationRun(models, refitted)
+        ErrorStatistics leftOut = ValidationReport.stats(new ValidationRun(models, refitted)
                 .predict(rows.stream().map(ValidationRun.Outcome::measurement).toList()), ValidationMetric.TPOT)
                 .orElse(null);
         List<String> changes = new ArrayList<>();

@@ -9,6 +9,7 @@ import io.costbench.engine.model.ModelCatalog;
 import io.costbench.engine.port.AcceleratorModel;
 import io.costbench.engine.port.CalibratedFamily;
 import io.costbench.engine.port.Parameter;
+import io.costbench.engine.validation.ErrorStatistics;
 
 /**
  * Calibrates some of a profile's parameters on a set of rows: deterministic coordinate descent, each parameter in
@@ -120,7 +121,7 @@ final class Refit {
         List<AcceleratorModel> changed = new ArrayList<>(families);
         changed.set(familyIndex, ((CalibratedFamily) families.get(familyIndex)).withProfileValues(profileId, values));
         return ValidationReport.stats(new ValidationRun(models, changed).predict(sample), ValidationMetric.TPOT)
-                .map(ValidationReport.ErrorStats::medianAbs).orElse(Double.MAX_VALUE);
+                .map(ErrorStatistics::medianAbs).orElse(Double.MAX_VALUE);
     }
 
     /** At most {@link Budget#maxRows} of the rows, evenly spaced in their order (deterministic). */
