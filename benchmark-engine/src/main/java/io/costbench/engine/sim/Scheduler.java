@@ -171,7 +171,9 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
 
     /** Removes this step's finished requests, the rest keeping their order. */
     final void removeFinished() {
-        Arrays.sort(finishedIndices, 0, finishedCount);
+        if (finishedCount > 1) {
+            Arrays.sort(finishedIndices, 0, finishedCount);
+        }
         for (int i = finishedCount - 1; i >= 0; i--) {
             running.remove(finishedIndices[i]);
         }
