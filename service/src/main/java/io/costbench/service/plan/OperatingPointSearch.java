@@ -98,6 +98,63 @@ final class OperatingPointSearch {
         return search(simulate, grid, highest -> Optional.empty(), (rate, metrics) -> rate, slo);
     }
 
+    /**
+     * Open loop from an estimate: the same answer as {@link #searchRate(Function, List, Slo)} whenever meeting the SLO
+     * is a prefix of the grid (the assumption both rest on, checked on the points run), found with fewer runs near and
+     * above capacity, which are the costly ones (a rate past capacity runs at the prompt cap). The search walks from
+     * {@code start}: up two rates from the highest that met (then one down when that missed), or down one rate from
+     * the lowest that missed while none met. It never runs more points than the plain search's lowest point plus bisection: each probe is moved
+     * (away from the estimate) as far as needed for both sides of it to stay settled by bisection in the probes
+     * left. The lowest rate is run only when
+     * every rate above it missed, so a candidate that misses everywhere reports it as before.
+     *
+     * @param start grid index of the first rate run (best just above the highest rate that meets: a rate a step past
+     *              capacity is cheap to run, while meets below start push the budget's forced probes far up)
+     */
+    static Outcome<Double> searchRate(Function<Double, Map<String, Double>> simulate, List<Double> grid, Slo slo,
+            int start) {
+        TreeMap<Double, Map<String, Double>> ran = new TreeMap<>();
+        int probes = probesOf(grid.size());
+        // Invariant: grid[lo] met (lo == -1: none known), grid[hi] missed (hi == size: past the grid).
+        int lo = -1;
+        int hi = grid.size();
+        int target = Math.max(0, Math.min(grid.size() - 1, start));
+        while (hi - lo > 1) {
+            int span = 1 << (probes - 1); // a side of span - 1 unknown points is settled by probes - 1 bisections
+            int probe = Math.max(Math.max(lo + 1, hi - span), Math.min(Math.min(hi - 1, lo + span), target));
+            probes--;
+            Map<String, Double> metrics = simulate.apply(grid.get(probe));
+            ran.put(grid.get(probe), metrics);
+            boolean met = slo.meets(metrics);
+            if (met) {
+                lo = probe;
+            } else {
+                hi = probe;
+            }
+            // The walk: down one rate after a miss, up two after a meet (a rate just past capacity, settled one rate
+            // down next, is cheaper than the far one the budget forces after a run of meets). A probe the budget moved
+            // away from the walk leaves it where it was.
+            if (probe == target) {
+                target = met ? probe + 2 : probe - 1;
+            }
+        }
+        if (lo < 0) {
+            return new Outcome<>(null, ran, slo.misses(ran.get(grid.get(0))), List.of());
+        }
+        Double best = null;
+        for (var point : ran.entrySet()) {
+            if (slo.meets(point.getValue())) {
+                best = point.getKey();
+            }
+        }
+        return new Outcome<>(best, ran, List.of(), monotonicityBreaks(ran));
+    }
+
+    /** Runs a search over a grid of this size may take: the lowest point plus a bisection of the rest. */
+    static int probesOf(int gridSize) {
+        return 1 + (32 - Integer.numberOfLeadingZeros(gridSize));
+    }
+
     private static <L extends Comparable<L>> Outcome<L> search(Function<L, Map<String, Double>> simulate,
             List<L> grid, Function<L, Optional<L>> alsoBelow, ToDoubleBiFunction<L, Map<String, Double>> capacity,
             Slo slo) {

@@ -15,7 +15,9 @@ import io.costbench.engine.port.CatalogEntry;
 import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.engine.graph.StepShape;
 import io.costbench.engine.port.ProfileEntry;
+import io.costbench.engine.port.SchedulingRules;
 import io.costbench.engine.sim.Workload;
 import io.costbench.service.prediction.AcceleratorRegistry;
 import io.costbench.service.prediction.Predictor;
@@ -145,10 +147,43 @@ class PlanSimulations {
         Deployed deployed = new Deployed(key, deployment.chips(), deployment.tensorParallel(),
                 deployment.precision().name().toLowerCase(Locale.ROOT),
                 List.copyOf(new TreeSet<>(deployment.optimizations())), deployment.parametersSha256(),
-                deployment.scheduling().batchBuckets());
+                deployment.scheduling().batchBuckets(), deployment);
         synchronized (deployments) {
             return deployments.computeIfAbsent(key, k -> deployed);
         }
+    }
+
+    /**
+     * Where the open-loop search starts: the request rate one replica sustains by its step prices alone, without
+     * simulating. A request costs its prefill plus its share of decode steps; at batch b (every decode sequence at the
+     * mean context) the replica serves 1000 / (prefill ms + output tokens x step ms / b) requests/s. The largest such
+     * rate over batches 1, 2, 4, ... up to max-num-seqs and the KV cache, whose decode step stays within the SLO's
+     * TPOT (interactivity) bound. It ignores queueing and prefill stalling decodes, so it is an upper estimate; it only
+     * orders the search's runs, never decides a point ({@link OperatingPointSearch#searchRate(java.util.function
+     * .Function, List, Slo, int)}).
+     */
+    double sustainableRequestsPerSecond(Deployed deployed, PlanWorkload workload, Slo slo) {
+        Deployment deployment = deployed.deployment();
+        SchedulingRules rules = deployment.scheduling();
+        int input = (int) Math.round(workload.inputTokens() * (1.0 - workload.lengthSpread() / 2.0));
+        double output = workload.meanOutputTokens();
+        double prefillMs = deployment.price(StepShape.prefill(Math.max(1, input))).timeMs();
+        long perSequence = (long) workload.inputTokens() + workload.outputTokens();
+        long maxBatch = Math.max(1, Math.min(rules.maxNumSeqs(), rules.kvCacheCapacityTokens() / perSequence));
+        double stepLimitMs = slo.decodeStepLimitMs();
+        int context = input + (int) Math.round(output / 2);
+        double best = 0;
+        for (long batch = 1; ; batch = Math.min(maxBatch, 2 * batch)) {
+            double stepMs = deployment.price(StepShape.decode((int) batch, context)).timeMs();
+            if (stepMs > stepLimitMs) {
+                break;
+            }
+            best = Math.max(best, 1000.0 / (prefillMs + output * stepMs / batch));
+            if (batch == maxBatch) {
+                break;
+            }
+        }
+        return best;
     }
 
     /** vLLM bench metrics of the deployment at a concurrency, closed loop, the configured prompts per user. */
@@ -240,7 +275,7 @@ class PlanSimulations {
 
     /** A deployed candidate, resolved: what it bills and what its prices come from. */
     record Deployed(ServingTargetKey key, int chips, int tensorParallel, String precision, List<String> optimizations,
-            String parametersSha256, List<Integer> batchBuckets) {
+            String parametersSha256, List<Integer> batchBuckets, Deployment deployment) {
 
         String profile() {
             return key.target().profile();

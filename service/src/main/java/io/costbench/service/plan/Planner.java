@@ -39,6 +39,11 @@ class Planner implements AutoCloseable {
 
     /** Replicas are whole: a capacity within this (relative) of the demand counts as meeting it (rounding). */
     private static final double CAPACITY_EPSILON = 1e-9;
+    /**
+     * Open loop: the search starts at this multiple of the rate the step prices sustain, just above the highest rate
+     * that meets (0.6 to 1.7 times the estimate on the catalog's candidates at the chat SLO).
+     */
+    private static final double START_FACTOR = 1.2;
 
     private final PlanSimulations simulations;
     private final CostCalculator costs;
@@ -149,7 +154,11 @@ class Planner implements AutoCloseable {
             return arrivals == Arrivals.POISSON;
         }
 
-        /** The lowest load, a binary search over the grid, one batch-bucket point (closed) or the reference (open). */
+        /**
+         * Closed: the lowest load, a binary search over the grid, one batch-bucket point. Open: the reference and
+         * the search from the estimate, which runs at most the lowest rate plus a binary search
+         * ({@link OperatingPointSearch#probesOf}).
+         */
         int pointsPerCandidate() {
             int size = open() ? rates.size() : concurrencies.size();
             return 2 + (32 - Integer.numberOfLeadingZeros(size));
@@ -267,10 +276,11 @@ class Planner implements AutoCloseable {
         if (search.open()) {
             simulated.incrementAndGet(); // the reference point one request alone, which sizes every rate's run
             simulations.simulate(deployed, workload, 1);
+            int start = startIndex(search.rates(), simulations.sustainableRequestsPerSecond(deployed, workload, slo));
             outcome = OperatingPointSearch.searchRate(rate -> {
                 simulated.incrementAndGet();
                 return simulations.simulateRate(deployed, workload, rate, search.burstiness());
-            }, search.rates(), slo);
+            }, search.rates(), slo, start);
         } else {
             outcome = OperatingPointSearch.search(concurrency -> {
                 simulated.incrementAndGet();
@@ -316,6 +326,20 @@ class Planner implements AutoCloseable {
                 accelerators, replicas * accelerators, money.usdPerAcceleratorHour(), money.usdPerHour(),
                 money.usdPerMonth(), money.usdPerMillionOutputTokens(), headroom, price, deployed.parametersSha256(),
                 outcome.monotonicityBreaks(), curve);
+    }
+
+    /**
+     * The first rate the open-loop search runs: the highest grid rate at most {@link #START_FACTOR} times the rate the
+     * step prices alone sustain.
+     */
+    private static int startIndex(List<Double> rates, double sustainableRps) {
+        int start = 0;
+        for (int i = 0; i < rates.size(); i++) {
+            if (rates.get(i) <= START_FACTOR * sustainableRps) {
+                start = i;
+            }
+        }
+        return start;
     }
 
     /**

@@ -40,6 +40,20 @@ record Slo(List<SloBound> bounds, Double minInteractivity) {
         return misses;
     }
 
+    /**
+     * The longest decode step the TPOT bounds and the interactivity bound allow (a request's TPOT is at least its
+     * steps'); infinite without such bounds.
+     */
+    double decodeStepLimitMs() {
+        double limit = minInteractivity == null ? Double.POSITIVE_INFINITY : 1000.0 / minInteractivity;
+        for (SloBound bound : bounds) {
+            if (bound.metricName().endsWith("tpot_ms")) {
+                limit = Math.min(limit, bound.limitMs());
+            }
+        }
+        return limit;
+    }
+
     boolean meets(Map<String, Double> metrics) {
         return misses(metrics).isEmpty();
     }

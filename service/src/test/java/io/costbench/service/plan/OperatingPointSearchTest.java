@@ -94,4 +94,43 @@ class OperatingPointSearchTest {
         assertThat(outcome.monotonicityBreaks()).anyMatch(b -> b.startsWith("p90_ttft_ms falls from 100.0 at ")
                 && b.contains("to 50.0 at 2.000 req/s"));
     }
+
+    @Test
+    void openLoopFromAnEstimateGivesThePlainSearchsAnswerWithinItsRunsWhereverItStarts() {
+        List<Double> grid = OperatingPointSearch.rateGrid(1.0 / 64, 256, 4);
+        // Every boundary (none meets .. all meet) and every start: the same rate as the plain search, never more runs
+        // than its lowest point plus bisection.
+        for (int boundary = -1; boundary < grid.size(); boundary++) {
+            double capacity = boundary < 0 ? 0 : grid.get(boundary);
+            java.util.function.Function<Double, Map<String, Double>> queue = rate -> Map.of("p90_ttft_ms",
+                    rate <= capacity ? 500.0 : 5000.0, "output_throughput", 100 * rate);
+            var plain = OperatingPointSearch.searchRate(queue, grid, TTFT_P90_1000);
+            for (int start = 0; start < grid.size(); start++) {
+                List<Double> ran = new ArrayList<>();
+                var outcome = OperatingPointSearch.searchRate(rate -> {
+                    ran.add(rate);
+                    return queue.apply(rate);
+                }, grid, TTFT_P90_1000, start);
+                String where = "boundary " + boundary + ", start " + start;
+                assertThat(outcome.load()).as(where).isEqualTo(plain.load());
+                assertThat(outcome.missesAtLowest()).as(where).isEqualTo(plain.missesAtLowest());
+                assertThat(ran).as(where).doesNotHaveDuplicates()
+                        .hasSizeLessThanOrEqualTo(OperatingPointSearch.probesOf(grid.size()));
+            }
+        }
+    }
+
+    @Test
+    void openLoopStartingJustPastCapacityRunsThreeRates() {
+        List<Double> grid = OperatingPointSearch.rateGrid(1.0 / 64, 256, 4);
+        List<Double> ran = new ArrayList<>();
+        var outcome = OperatingPointSearch.searchRate(rate -> {
+            ran.add(rate);
+            return Map.of("p90_ttft_ms", rate < 10 ? 100 / (10 - rate) : 1e6, "output_throughput", 100 * rate);
+        }, grid, TTFT_P90_1000, grid.indexOf(11.31));
+        assertThat(outcome.load()).isEqualTo(9.514);
+        // 11.31 misses; the budget then wants a rate at most 3.364 (the 31 rates below it must stay settled by
+        // bisection); 9.514 meets. The plain search runs eight rates, from 1/64 up.
+        assertThat(ran).containsExactly(11.31, 3.364, 9.514);
+    }
 }
