@@ -37,7 +37,21 @@ final class CsvLine {
     CsvLine formatted(String value) {
         int start = startCell();
         if (value == null) {
+            firstCell = false;
             return this; // as Commons CSV printed null: nothing, not even the quotes of an empty first cell
+        }
+        if (!value.isEmpty() && needsQuotes(value)) {
+            firstCell = false;
+            record.append(QUOTE);
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                if (c == QUOTE) {
+                    record.append(QUOTE);
+                }
+                record.append(c);
+            }
+            record.append(QUOTE);
+            return this;
         }
         record.append(value);
         return endCell(start);
@@ -48,9 +62,10 @@ final class CsvLine {
     }
 
     CsvLine integer(long value) {
-        int start = startCell();
+        startCell();
         record.append(value);
-        return endCell(start);
+        firstCell = false;
+        return this;
     }
 
     /** An integer, or an empty cell when {@code present} is false (the column was SQL NULL). */
@@ -100,39 +115,24 @@ final class CsvLine {
         return record.length();
     }
 
-    /** Quotes the cell appended since {@code start} if it needs it. */
+    /**
+     * Ends a cell appended since {@code start} that needs no quotes unless it is empty: a text cell checked before,
+     * or a number or timestamp, whose characters (digits, {@code - + . : T Z}) never need them.
+     */
     private CsvLine endCell(int start) {
-        boolean first = firstCell;
+        if (firstCell && record.length() == start) {
+            record.append(QUOTE).append(QUOTE);
+        }
         firstCell = false;
-        int end = record.length();
-        if (end == start) {
-            if (first) {
-                record.append(QUOTE).append(QUOTE);
-            }
-            return this;
-        }
-        if (needsQuotes(start, end)) {
-            String cell = record.substring(start, end);
-            record.setLength(start);
-            record.append(QUOTE);
-            for (int i = 0; i < cell.length(); i++) {
-                char c = cell.charAt(i);
-                if (c == QUOTE) {
-                    record.append(QUOTE);
-                }
-                record.append(c);
-            }
-            record.append(QUOTE);
-        }
         return this;
     }
 
-    private boolean needsQuotes(int start, int end) {
-        if (record.charAt(start) <= '#' || record.charAt(end - 1) <= ' ') {
+    private static boolean needsQuotes(String cell) {
+        if (cell.charAt(0) <= '#' || cell.charAt(cell.length() - 1) <= ' ') {
             return true;
         }
-        for (int i = start; i < end; i++) {
-            char c = record.charAt(i);
+        for (int i = 0; i < cell.length(); i++) {
+            char c = cell.charAt(i);
             if (c == ',' || c == QUOTE || c == '\r' || c == '\n') {
                 return true;
             }
