@@ -46,7 +46,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 @Tag("database")
 @SpringBootTest(properties = "spring.quartz.scheduler-name=dashboard-render-benchmark")
 // No result printing: Boot's default prints only on failure, but formats every model and body it might print first,
-// which the timed renders then include (the trends page's 400 rows were a sixth of its profile).
+// which the timed renders would include (1-2 % of a trends render).
 @AutoConfigureMockMvc(print = MockMvcPrint.NONE)
 class DashboardRenderBenchmark {
 
