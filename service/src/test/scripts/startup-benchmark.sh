@@ -6,7 +6,7 @@
 # only waits, and main) is what the start waits for on a quiet machine: compare it when the machine is busy.
 # Usage: service/src/test/scripts/startup-benchmark.sh [runs per database and variant, default 5]
 # Environment: VARIANTS="jar cds base" (default "jar"; "cds" is the optional class-data-sharing launch of the README,
-# prepared by service/src/main/scripts/cds-archive.sh when service/target/cds/costbench.jsa is missing; "base" is
+# prepared by service/src/main/scripts/cds-archive.sh when service/target/cds/costbench.jsa is missing or older than the jar; "base" is
 # another build's jar, BASE_JAR, e.g. main's, to compare against in the same conditions),
 # DATABASES="h2 postgresql", SKIP_BUILD=1 to reuse service/target/costbench.jar, PORT (18202), and PGHOST / PGUSER.
 set -euo pipefail
@@ -17,7 +17,7 @@ VARIANTS=${VARIANTS:-jar}
 DATABASES=${DATABASES:-h2 postgresql}
 CDS_DIR="$REPO_ROOT/service/target/cds"
 build
-if [[ " $VARIANTS " == *" cds "* && ! -f "$CDS_DIR/costbench.jsa" ]]; then
+if [[ " $VARIANTS " == *" cds "* && ! "$CDS_DIR/costbench.jsa" -nt "$JAR" ]]; then
   log "preparing the class data sharing archive"
   "$REPO_ROOT/service/src/main/scripts/cds-archive.sh" >"$WORK_DIR/cds-archive.log" 2>&1
 fi
