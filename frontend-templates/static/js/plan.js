@@ -8,7 +8,8 @@
   var status = document.getElementById('plan-status');
   var progress = document.getElementById('plan-progress');
   var results = document.getElementById('plan-results');
-  var FIELDS = ['model', 'inputTokens', 'outputTokens', 'lengthSpread', 'demand', 'demandUnit', 'ttftP90',
+  var FIELDS = ['model', 'inputTokens', 'outputTokens', 'lengthSpread', 'demand', 'demandUnit', 'arrivals',
+    'burstiness', 'ttftP90',
     'tpotP90', 'e2elP90', 'minInteractivity', 'priceOption', 'hoursPerMonth'];
   var PRESETS = {
     chat: { inputTokens: 1024, outputTokens: 1024, lengthSpread: 0, ttftP90: 2000, tpotP90: '', e2elP90: '',
@@ -32,7 +33,11 @@
     FIELDS.forEach(function (name) {
       if (values[name] !== undefined && values[name] !== null) { field(name).value = values[name]; }
     });
+    syncBurstiness();
   }
+
+  /* Burstiness shapes arrivals; a closed loop has none. */
+  function syncBurstiness() { field('burstiness').disabled = field('arrivals').value !== 'poisson'; }
 
   function num(value) { return value === '' || value === undefined || value === null ? null : Number(value); }
 
@@ -47,6 +52,10 @@
       hoursPerMonth: num(values.hoursPerMonth)
     };
     request.demand[values.demandUnit || 'requestsPerSecond'] = num(values.demand);
+    request.demand.arrivals = values.arrivals || 'poisson';
+    if (request.demand.arrivals === 'poisson' && num(values.burstiness) !== null) {
+      request.demand.burstiness = num(values.burstiness);
+    }
     if (num(values.ttftP90) !== null) { request.slo.ttftMs = { p90: num(values.ttftP90) }; }
     if (num(values.tpotP90) !== null) { request.slo.tpotMs = { p90: num(values.tpotP90) }; }
     if (num(values.e2elP90) !== null) { request.slo.e2elMs = { p90: num(values.e2elP90) }; }
@@ -124,6 +133,9 @@
         : demand.outputTokensPerDay,
       demandUnit: demand.requestsPerSecond !== null && demand.requestsPerSecond !== undefined ? 'requestsPerSecond'
         : 'outputTokensPerDay',
+      // Plans stored before the traffic model was recorded were all closed loop.
+      arrivals: demand.arrivals || 'closed-loop',
+      burstiness: demand.burstiness === null || demand.burstiness === undefined ? '' : demand.burstiness,
       ttftP90: bound('ttft_ms'), tpotP90: bound('tpot_ms'), e2elP90: bound('e2el_ms'),
       minInteractivity: slo.minInteractivity === null || slo.minInteractivity === undefined ? ''
         : slo.minInteractivity,
@@ -142,7 +154,8 @@
     summary.textContent = r.summary;
     summary.className = 'verdict ' + (r.verdict === 'ok' ? 'verdict-improvement' : 'verdict-regression');
     document.getElementById('plan-meta').textContent = 'Demand ' + fixed(r.demandRequestsPerSecond, 2)
-      + ' requests/s (' + fixed(r.demandOutputTokensPerSecond, 0) + ' output tokens/s); SLO: ' + r.slo + '; '
+      + ' requests/s (' + fixed(r.demandOutputTokensPerSecond, 0) + ' output tokens/s), ' + arrivalsText(r)
+      + '; SLO: ' + r.slo + '; '
       + r.priceOption + ' prices in force on ' + r.priceDate + ', ' + r.hoursPerMonth + ' h/month; catalog '
       + String(r.catalogVersion).substring(0, 12) + '.';
     var links = plan.links || {};
@@ -152,6 +165,21 @@
     table(r);
     monthlyChart(r);
     frontierChart(r, plan.request);
+  }
+
+  function arrivalsText(r) {
+    if (r.arrivals === 'poisson') {
+      return 'poisson arrivals' + (r.burstiness !== null && r.burstiness !== 1 ? ' (burstiness ' + r.burstiness + ')'
+        : '') + ', searched over request rate per replica';
+    }
+    return 'closed loop, searched over concurrency per replica';
+  }
+
+  /* A candidate's load per replica: its concurrency (closed loop) or its arrival rate (open loop). */
+  function loadText(c) {
+    if (c.concurrency !== null && c.concurrency !== undefined) { return 'c=' + c.concurrency; }
+    return c.requestsPerSecond !== null && c.requestsPerSecond !== undefined
+      ? Number(c.requestsPerSecond.toPrecision(4)) + ' req/s' : '';
   }
 
   /* Why a candidate is not an answer, or where the load-grows-latency assumption failed on its points. */
@@ -172,7 +200,9 @@
       var tr = document.createElement('tr');
       tr.className = c.status === 'meets-slo' ? 'candidate-meets' : 'candidate-other';
       var m = c.metrics || {};
-      [c.rank, c.label, c.status, c.concurrency, c.replicas, c.accelerators, money(c.usdPerMonth),
+      var chosen = c.status === 'meets-slo' ? loadText({ concurrency: c.concurrency,
+        requestsPerSecond: c.requestsPerSecondPerReplica }) : '';
+      [c.rank, c.label, c.status, chosen, c.replicas, c.accelerators, money(c.usdPerMonth),
         c.usdPerMillionOutputTokens === null ? '' : '$' + fixed(c.usdPerMillionOutputTokens, 3),
         fixed(m.p90_ttft_ms, 0), fixed(m.interactivity, 1),
         c.headroomPercent === null ? '' : fixed(c.headroomPercent, 0) + '%', notes(c)]
@@ -218,7 +248,7 @@
       return { name: c.label, type: 'line', showSymbol: true, symbolSize: 6,
         data: c.curve.filter(function (p) { return p.usdPerMillionOutputTokens !== null; })
           .map(function (p) {
-            return { value: [p.interactivity, p.usdPerMillionOutputTokens, p.concurrency],
+            return { value: [p.interactivity, p.usdPerMillionOutputTokens, loadText(p)],
               itemStyle: { opacity: p.meetsSlo ? 1 : 0.3 } };
           }) };
     });
@@ -231,7 +261,7 @@
       grid: { left: 70, right: 30, top: 40, bottom: 90 },
       legend: { type: 'scroll', bottom: 0 },
       tooltip: { trigger: 'item', formatter: function (p) {
-        return p.seriesName + '<br>c=' + p.value[2] + ': ' + p.value[0].toFixed(1) + ' tok/s/user, $'
+        return p.seriesName + '<br>' + p.value[2] + ': ' + p.value[0].toFixed(1) + ' tok/s/user, $'
           + p.value[1].toFixed(3) + ' per M output tokens';
       } },
       toolbox: { feature: { dataView: { readOnly: true }, saveAsImage: {} } },
@@ -240,6 +270,8 @@
       series: series
     }, true);
   }
+
+  field('arrivals').addEventListener('change', syncBurstiness);
 
   Array.prototype.forEach.call(document.querySelectorAll('[data-preset]'), function (button) {
     button.addEventListener('click', function () { writeForm(PRESETS[button.getAttribute('data-preset')]); });
@@ -262,6 +294,7 @@
     FIELDS.forEach(function (name) { values[name] = params.has(name) ? params.get(name) : ''; });
     if (!params.has('demandUnit')) { values.demandUnit = 'requestsPerSecond'; }
     if (!params.has('priceOption')) { values.priceOption = 'on-demand'; }
+    if (!params.has('arrivals')) { values.arrivals = 'poisson'; }
     writeForm(values);
     compute(values);
   }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.costbench.engine.data.DataFiles;
+import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.Parameter;
 import io.costbench.engine.port.ParameterSet;
 import io.costbench.engine.port.ProfileEntry;
@@ -16,7 +17,7 @@ import io.costbench.engine.port.SpeculativeDecoding;
  * limits, host and launch overheads, kernel efficiencies and collective costs.
  */
 record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareIds, int defaultTensorParallel,
-        String defaultPrecision, List<String> defaultOptimizations) {
+        String defaultPrecision, List<Precision> precisions, List<String> defaultOptimizations) {
 
     /** vLLM's budget: a fraction of the device's total memory. */
     static final String MEMORY_UTILIZATION = "gpuMemoryUtilization";
@@ -30,6 +31,7 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
                 List.copyOf((List<String>) p.extra().get("hardwareIds")),
                 ((Number) p.extra().getOrDefault("defaultTensorParallel", 1)).intValue(),
                 String.valueOf(p.extra().getOrDefault("defaultPrecision", "bf16")),
+                ProfileEntry.precisions(p.id(), p.extra().get("supportedPrecisions")),
                 List.copyOf((List<String>) p.extra().getOrDefault("defaultOptimizations", List.of())));
     }
 
@@ -47,7 +49,7 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
         });
         ParameterSet set = new ParameterSet(parameters.id(), parameters.displayName(), parameters.source(), changed,
                 parameters.extra(), DataFiles.sha256(parameters.sha256() + values));
-        return new GpuProfile(set, engine, hardwareIds, defaultTensorParallel, defaultPrecision,
+        return new GpuProfile(set, engine, hardwareIds, defaultTensorParallel, defaultPrecision, precisions,
                 defaultOptimizations);
     }
 
@@ -97,6 +99,6 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
 
     ProfileEntry entry() {
         return new ProfileEntry(id(), parameters.displayName(), engine, hardwareIds, defaultTensorParallel,
-                defaultPrecision, defaultOptimizations, parameters.source());
+                defaultPrecision, precisions, defaultOptimizations, parameters.source());
     }
 }

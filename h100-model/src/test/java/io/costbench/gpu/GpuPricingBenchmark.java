@@ -1,8 +1,20 @@
 package io.costbench.gpu;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
 
 import io.costbench.engine.graph.PrefillChunk;
 import io.costbench.engine.graph.StepShape;
@@ -14,59 +26,72 @@ import io.costbench.engine.sim.SimulationResult;
 import io.costbench.engine.sim.Workload;
 
 /**
- * A benchmark main, not a test: how fast the GPU model prices steps it has not seen (the memo's miss path), and how
- * long one closed-loop sweep point takes with the engine's simulator on top of it (concurrency 256, 2,560 requests
- * of 1024/1024 tokens). Prints medians over repeated runs after a warm-up.
+ * JMH: how fast the GPU model prices steps it has not seen (the memo's miss path: 20,000 distinct shapes, one in seven
+ * with a prefill chunk, on a fresh Llama-3.1-70B FP8 TP4 deployment each time), and one closed-loop point with the
+ * engine's simulator on top (Qwen3-8B BF16 on one H100, concurrency 256, 2,560 requests of 1024/1024, fresh
+ * simulator; 256 x 2,048 tokens exceed its KV cache, so the run preempts). The command is in the README ("Simulator
+ * speed"); surefire never runs this class.
  */
-public final class GpuPricingBenchmark {
+@State(Scope.Benchmark)
+@Fork(1)
+public class GpuPricingBenchmark {
 
-    private GpuPricingBenchmark() {
+    private static final int SHAPES = 20_000;
+    private static final Workload POINT = Workload.closedLoop(1024, 1024, 256, 0);
+
+    private GpuAcceleratorModel gpu;
+    private StepShape[] shapes;
+    private Deployment qwen;
+
+    @Setup
+    public void setUp() {
+        gpu = GpuAcceleratorModel.fromCatalog();
+        shapes = new StepShape[SHAPES];
+        for (int i = 0; i < SHAPES; i++) {
+            int batch = 1 + i % 256;
+            int context = 128 + (i / 256) % 4000;
+            shapes[i] = i % 7 == 0
+                    ? new StepShape(batch, 1, (long) batch * context, context, (long) batch * context,
+                            List.of(new PrefillChunk(1 + i % 2048, 0)))
+                    : StepShape.decode(batch, context);
+        }
+        qwen = gpu.deploy(TestModels.byId("qwen3-8b"),
+                new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16, null, 2048));
     }
 
-    public static void main(String[] args) {
-        GpuAcceleratorModel gpu = GpuAcceleratorModel.fromCatalog();
-        int shapes = 20_000;
-        double[] missNs = new double[9];
-        for (int run = 0; run < missNs.length + 5; run++) {
-            Deployment d = gpu.deploy(TestModels.byId("llama-3.1-70b"),
-                    new DeploymentRequest("h100-sxm", "vllm", 4, Precision.FP8, null, 4096));
-            long start = System.nanoTime();
-            double sink = 0;
-            for (int i = 0; i < shapes; i++) {
-                int batch = 1 + i % 256;
-                int context = 128 + (i / 256) % 4000;
-                StepShape shape = i % 7 == 0
-                        ? new StepShape(batch, 1, (long) batch * context, context, (long) batch * context,
-                                List.of(new PrefillChunk(1 + i % 2048, 0)))
-                        : StepShape.decode(batch, context);
-                sink += d.price(shape).timeMs();
-            }
-            if (run >= 5) {
-                missNs[run - 5] = (System.nanoTime() - start) / (double) shapes;
-            }
-            if (sink < 0) {
-                System.out.println(sink);
-            }
-        }
-        Arrays.sort(missNs);
-        System.out.printf(Locale.ROOT, "price() of unseen shapes (llama-3.1-70b fp8 TP4): median %.2f us per step%n",
-                missNs[missNs.length / 2] / 1e3);
+    /** A deployment that has priced nothing yet (its own memo is empty), new for each invocation. */
+    @State(Scope.Thread)
+    public static class Unseen {
+        Deployment deployment;
 
-        Deployment d = gpu.deploy(TestModels.byId("qwen3-8b"),
-                new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16, null, 2048));
-        double[] ms = new double[7];
-        SimulationResult last = null;
-        // Note: 256 x 2048 tokens exceed this deployment's KV cache (~357k tokens), so the run includes preemptions.
-        for (int run = 0; run < ms.length + 2; run++) {
-            long start = System.nanoTime();
-            last = ServingSimulator.simulate(d, Workload.closedLoop(1024, 1024, 256, run));
-            if (run >= 2) {
-                ms[run - 2] = (System.nanoTime() - start) / 1e6;
-            }
+        @Setup(Level.Invocation)
+        public void deploy(GpuPricingBenchmark benchmark) {
+            deployment = benchmark.gpu.deploy(TestModels.byId("llama-3.1-70b"),
+                    new DeploymentRequest("h100-sxm", "vllm", 4, Precision.FP8, null, 4096));
         }
-        Arrays.sort(ms);
-        System.out.printf(Locale.ROOT, "closed loop c=256, 2560 x 1024/1024 (qwen3-8b, H100, vLLM): median %.1f ms per"
-                + " point (fresh memo each run); output_throughput %.0f tok/s, median TPOT %.2f ms; %s%n",
-                ms[ms.length / 2], last.metric("output_throughput"), last.metric("median_tpot_ms"), last.stats());
+    }
+
+    /** Time per step price: the figure is the invocation divided by its 20,000 shapes. */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    @OperationsPerInvocation(SHAPES)
+    @Warmup(iterations = 3, time = 4)
+    @Measurement(iterations = 5, time = 4)
+    public double priceUnseenShapes(Unseen unseen) {
+        double sum = 0;
+        for (StepShape shape : shapes) {
+            sum += unseen.deployment.price(shape).timeMs();
+        }
+        return sum;
+    }
+
+    @Benchmark
+    @BenchmarkMode(Mode.SampleTime)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    @Warmup(iterations = 3, time = 4)
+    @Measurement(iterations = 5, time = 4)
+    public SimulationResult pointFreshSimulator() {
+        return new ServingSimulator(qwen).run(POINT);
     }
 }

@@ -40,6 +40,8 @@ final class Resources {
     final double collectiveBaseLatencyS;
     final double neuronLinkHopLatencyS;
     final double interChipCollectiveSetupS;
+    final double meshMaxBytes;
+    final double rdhMaxBytes;
     final int dmaPartitionsPerEngine;
     final int chipsPerInstance;
     final int torusRows;
@@ -111,6 +113,8 @@ final class Resources {
         collectiveBaseLatencyS = hw.value("collectiveBaseLatencyUs") * US;
         neuronLinkHopLatencyS = hw.value("neuronLinkHopLatencyUs") * US;
         interChipCollectiveSetupS = hw.value("interChipCollectiveSetupUs") * US;
+        meshMaxBytes = hw.value("collectiveMeshMaxBytes");
+        rdhMaxBytes = hw.value("collectiveRdhMaxBytes");
         dmaPartitionsPerEngine = (int) hw.value("dmaPartitionsPerEngine");
         chipsPerInstance = (int) hw.value("chipsPerInstance");
         torusRows = (int) hw.value("torusRows");

@@ -9,6 +9,7 @@ import static io.costbench.engine.port.CostCategory.OVERHEAD;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import io.costbench.engine.graph.GraphBuilder;
 import io.costbench.engine.graph.GraphOptions;
@@ -602,8 +603,9 @@ final class StepPricer {
         c.add(COMMUNICATION, t.totalS());
         c.collectiveIntraChipS = t.intraChipS;
         c.collectiveInterChipS = t.interChipS;
-        c.note = (chips == 1 ? "within one chip" : String.format("%d chips as a %s torus: %.1f us within the chip,"
-                + " %.1f us across chips", chips, torusShape(), t.intraChipS * 1e6, t.interChipS * 1e6))
+        c.note = (chips == 1 ? "within one chip" : String.format("%d chips as a %s torus, %s: %.1f us within the chip,"
+                + " %.1f us across chips", chips, torusShape(), algorithm(bytes).name().toLowerCase(Locale.ROOT),
+                t.intraChipS * 1e6, t.interChipS * 1e6))
                 + (prefill && layout.sequenceParallel() ? "; sequence parallel: reduce-scatter + all-gather" : "");
     }
 
@@ -629,6 +631,13 @@ final class StepPricer {
         return dims[1] + "x" + dims[0];
     }
 
+    /** The intra-node algorithm the Neuron runtime picks for a buffer of this size (intranode-collective-comm.rst). */
+    enum Algorithm { MESH, RDH, RING }
+
+    Algorithm algorithm(double bytes) {
+        return bytes < r.meshMaxBytes ? Algorithm.MESH : bytes < r.rdhMaxBytes ? Algorithm.RDH : Algorithm.RING;
+    }
+
     Collective collectiveTime(double bytes) {
         int local = ranksPerChip();
         double intra = local > 1 ? r.collectiveBaseLatencyS
@@ -636,19 +645,29 @@ final class StepPricer {
         if (chips <= 1) {
             return new Collective(intra, 0);
         }
-        // Ring reduce-scatter then all-gather along each dimension; each dimension moves the data left after the
-        // previous one's reduce-scatter. A chip's NeuronLink bandwidth is split between its ranks.
+        // The bandwidth term: reduce-scatter then all-gather along each dimension, each dimension moving the data left
+        // after the previous one's reduce-scatter; a chip's NeuronLink bandwidth is split between its ranks. The latency
+        // term by algorithm: Mesh writes straight to every remote chip (routed), one step for the reduce-scatter and
+        // one for the all-gather whatever the chip count; RDH exchanges once per hypercube axis each way; the ring
+        // (KangaRing) walks every dimension twice.
         double perRankLink = r.neuronLinkBytesPerSecond / local;
         double remaining = bytes / local;
-        double inter = r.interChipCollectiveSetupS;
+        double transfer = 0;
+        int ringSteps = 0;
         for (int k : torus()) {
             if (k <= 1) {
                 continue;
             }
-            inter += 2.0 * (k - 1) * r.neuronLinkHopLatencyS + 2.0 * (k - 1) / k * remaining / perRankLink;
+            ringSteps += 2 * (k - 1);
+            transfer += 2.0 * (k - 1) / k * remaining / perRankLink;
             remaining /= k;
         }
-        return new Collective(intra, inter);
+        int steps = switch (algorithm(bytes)) {
+            case MESH -> 2;
+            case RDH -> 2 * (int) Math.ceil(Math.log(chips) / Math.log(2));
+            case RING -> ringSteps;
+        };
+        return new Collective(intra, r.interChipCollectiveSetupS + steps * r.neuronLinkHopLatencyS + transfer);
     }
 
     private void sampling(OpCost c, Operator op) {

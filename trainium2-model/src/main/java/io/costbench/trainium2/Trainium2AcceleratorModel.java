@@ -106,7 +106,8 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel, Calibr
             profileStacks.put(id, stack);
             profiles.put(id, new ProfileEntry(id, (String) p.get("displayName"), (String) p.get("engine"),
                     List.of(HARDWARE_ID, HARDWARE_ID_LNC1), ((Number) p.get("defaultTensorParallel")).intValue(),
-                    (String) p.get("defaultPrecision"), defaults, (String) p.get("source")));
+                    (String) p.get("defaultPrecision"), ProfileEntry.precisions(id, p.get("supportedPrecisions")),
+                    defaults, (String) p.get("source")));
         }
         List<CatalogEntry> switches = new ArrayList<>();
         for (String id : DataFiles.index(DIR + "optimizations/index.json")) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -15,6 +16,7 @@ import io.costbench.engine.port.Parameter;
 import io.costbench.engine.sim.ServingSimulator;
 import io.costbench.engine.sim.SimulationResult;
 import io.costbench.engine.sim.Workload;
+import io.costbench.engine.validation.ErrorStatistics;
 import io.costbench.trainium2.ValidationCase.ServingMetric;
 
 /**
@@ -25,7 +27,7 @@ import io.costbench.trainium2.ValidationCase.ServingMetric;
 public final class Trainium2Validation {
 
     /** Parameters fitted on public measurements (a stack's own named stack/name), each within its plausible range. */
-    public static final List<String> FITTED = List.of("interChipCollectiveSetupUs", "neuronLinkHopLatencyUs",
+    public static final List<String> FITTED = List.of("interChipCollectiveSetupUs",
             "compilerGemmEfficiency",
             "moeBlockFixedCostUs", "nxdi/expertGatherSetupUs", "nxdi/stepRuntimeOverheadUs",
             "nxdi/hostSamplingNsPerLogit");
@@ -77,28 +79,10 @@ public final class Trainium2Validation {
         return new CasePrediction(c, predicted, null);
     }
 
-    /** Median, p90 and max of |relative error| of one metric over the predictions that have it. */
-    public record ErrorSummary(int rows, double median, double p90, double max) {
-
-        static ErrorSummary of(List<CasePrediction> predictions, ServingMetric metric) {
-            double[] abs = predictions.stream().map(p -> p.error(metric)).filter(e -> e != null)
-                    .mapToDouble(Math::abs).sorted().toArray();
-            if (abs.length == 0) {
-                return new ErrorSummary(0, Double.NaN, Double.NaN, Double.NaN);
-            }
-            return new ErrorSummary(abs.length, percentile(abs, 0.5), percentile(abs, 0.9), abs[abs.length - 1]);
-        }
-
-        private static double percentile(double[] sorted, double q) {
-            double pos = q * (sorted.length - 1);
-            int lo = (int) Math.floor(pos);
-            int hi = Math.min(sorted.length - 1, lo + 1);
-            return sorted[lo] + (pos - lo) * (sorted[hi] - sorted[lo]);
-        }
-    }
-
-    public static ErrorSummary stats(List<CasePrediction> predictions, ServingMetric metric) {
-        return ErrorSummary.of(predictions, metric);
+    /** Median, p90 and max of |relative error| of one metric over the predictions that have it; empty if none. */
+    public static Optional<ErrorStatistics> stats(List<CasePrediction> predictions, ServingMetric metric) {
+        return ErrorStatistics.of(predictions.stream().map(p -> p.error(metric)).filter(e -> e != null)
+                .mapToDouble(Double::doubleValue));
     }
 
     /**
@@ -310,11 +294,9 @@ public final class Trainium2Validation {
                 predictions.size(), rows(predictions)));
         out.append("    metric              rows  median |err|  p90 |err|  max |err|\n");
         for (ServingMetric m : ServingMetric.values()) {
-            ErrorSummary s = ErrorSummary.of(predictions, m);
-            if (s.rows() > 0) {
-                out.append(String.format(Locale.ROOT, "    %-18s %5d  %11.1f%%  %8.1f%%  %8.1f%%%n",
-                        m.name().toLowerCase(Locale.ROOT), s.rows(), 100 * s.median(), 100 * s.p90(), 100 * s.max()));
-            }
+            stats(predictions, m).ifPresent(s -> out.append(String.format(Locale.ROOT,
+                    "    %-18s %5d  %11.1f%%  %8.1f%%  %8.1f%%%n", m.name().toLowerCase(Locale.ROOT), s.rows(),
+                    100 * s.medianAbs(), 100 * s.p90Abs(), 100 * s.maxAbs())));
         }
         return out.toString();
     }

@@ -1,53 +1,69 @@
 package io.costbench.trainium2;
 
-import java.util.Arrays;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
+import java.util.concurrent.TimeUnit;
 
-import io.costbench.engine.model.ModelSpec;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
 import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.sim.ServingSimulator;
 import io.costbench.engine.sim.SimulationResult;
 import io.costbench.engine.sim.Workload;
 
 /**
- * Speed of a Trainium2 sweep point (a benchmark, not a test): one closed-loop point at concurrency 256 with 2,560
- * requests of 1024/1024 tokens, fresh simulator per run, on one deployment (whose step prices are memoised by compiled
- * shape). Prints the cold first run and the median of the warm runs. Run:
- * {@code java -cp <test classpath> io.costbench.trainium2.Trainium2SimulatorBenchmark}
+ * JMH: speed of a Trainium2 sweep point, one closed-loop point at concurrency 256 with 2,560 requests of 1024/1024
+ * tokens (TP 4, 2,048-token sequences), on a deployment whose step prices it has memoised by compiled shape (a fresh
+ * simulator per run) and on a fresh deployment. The command is in the README ("Simulator speed"); surefire never
+ * runs this class.
  */
-public final class Trainium2SimulatorBenchmark {
+@State(Scope.Benchmark)
+@Fork(1)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 4)
+@Measurement(iterations = 5, time = 4)
+public class Trainium2SimulatorBenchmark {
 
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final Workload POINT = new Workload(1024, 1024, 1.0, 256, 0, 2560, 0);
 
-    public static void main(String[] args) {
-        Trainium2AcceleratorModel trn2 = Trainium2AcceleratorModel.fromCatalog();
-        String[][] points = {{"qwen3.5-4b", "vllm-neuron-optimized"}, {"qwen3.5-4b", "vllm-neuron-baseline"},
-                {"qwen3-30b-a3b", "vllm-neuron-optimized"}, {"gemma4-31b", "vllm-neuron-optimized"}};
-        Workload workload = new Workload(1024, 1024, 1.0, 256, 0, 2560, 0);
-        for (String[] point : points) {
-            ModelSpec model = TestModels.get(point[0]);
-            long t0 = System.nanoTime();
-            Trainium2Deployment d = trn2.deploy(model, new DeploymentRequest("trn2", point[1], 4, null, null, 2048));
-            SimulationResult first = new ServingSimulator(d).run(workload);
-            double coldMs = (System.nanoTime() - t0) / 1e6;
-            int runs = 15;
-            double[] ms = new double[runs];
-            double[] cpuMs = new double[runs];
-            SimulationResult last = first;
-            for (int i = 0; i < runs; i++) {
-                long t = System.nanoTime();
-                long cpu = THREADS.getCurrentThreadCpuTime();
-                last = new ServingSimulator(d).run(workload);
-                ms[i] = (System.nanoTime() - t) / 1e6;
-                cpuMs[i] = (THREADS.getCurrentThreadCpuTime() - cpu) / 1e6;
-            }
-            Arrays.sort(ms);
-            Arrays.sort(cpuMs);
-            System.out.printf("%-14s %-22s c=256 2560x1024/1024: cold %.1f ms, warm median %.1f ms wall (min %.1f,"
-                            + " max %.1f), %.1f ms thread CPU; output %.0f tok/s, median TPOT %.2f ms, batch cap %d%n",
-                    point[0], point[1], coldMs, ms[runs / 2], ms[0], ms[runs - 1], cpuMs[runs / 2], last.metric("output_throughput"),
-                    last.metric("median_tpot_ms"), d.scheduling().maxNumSeqs());
-        }
+    /** Model and profile, as the catalog names them. */
+    @Param({"qwen3.5-4b/vllm-neuron-optimized", "qwen3.5-4b/vllm-neuron-baseline",
+            "qwen3-30b-a3b/vllm-neuron-optimized", "gemma4-31b/vllm-neuron-optimized"})
+    public String point;
+
+    private Trainium2AcceleratorModel trn2;
+    private Trainium2Deployment deployment;
+
+    @Setup
+    public void setUp() {
+        trn2 = Trainium2AcceleratorModel.fromCatalog();
+        deployment = deploy();
+        new ServingSimulator(deployment).run(POINT);
+    }
+
+    private Trainium2Deployment deploy() {
+        String[] parts = point.split("/");
+        return trn2.deploy(TestModels.get(parts[0]), new DeploymentRequest("trn2", parts[1], 4, null, null, 2048));
+    }
+
+    /** The deployment's compiled-shape prices are memoised; the simulator (its memo of canonical shapes) is new. */
+    @Benchmark
+    public SimulationResult pointWarmDeployment() {
+        return new ServingSimulator(deployment).run(POINT);
+    }
+
+    /** Deploy and run: every compiled shape is priced for the first time. */
+    @Benchmark
+    public SimulationResult pointFreshDeployment() {
+        return new ServingSimulator(deploy()).run(POINT);
     }
 }

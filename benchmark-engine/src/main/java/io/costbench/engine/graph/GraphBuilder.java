@@ -42,14 +42,10 @@ public final class GraphBuilder {
         ops.add(Operator.of("embedding", OperatorKind.EMBEDDING).rows(tokens)
                 .activationBytes(tokens * (double) model.hiddenSize() * ACTIVATION_BYTES * 2).build());
 
-        Map<List<Object>, Integer> groups = new LinkedHashMap<>();
-        for (LayerSpec layer : model.layers()) {
-            groups.merge(List.of(layer.mixer(), layer.feedForward()), 1, Integer::sum);
-        }
-        for (Map.Entry<List<Object>, Integer> group : groups.entrySet()) {
-            Mixer mixer = (Mixer) group.getKey().get(0);
-            FeedForward feedForward = (FeedForward) group.getKey().get(1);
-            int repeat = group.getValue();
+        for (IdenticalLayers group : identicalLayers(model)) {
+            Mixer mixer = group.mixer();
+            FeedForward feedForward = group.feedForward();
+            int repeat = group.repeat();
             ops.add(c.norm(prefixOf(mixer) + ".input_norm", repeat));
             if (mixer instanceof AttentionMixer attention) {
                 c.attentionLayer(attention, repeat, ops);
@@ -66,6 +62,39 @@ public final class GraphBuilder {
         ops.add(c.norm("final_norm", 1));
         c.head(ops);
         return new StepGraph(shape, tensorParallel, ops);
+    }
+
+    /** Layers alike in mixer and feed-forward, and how many of them the model has. */
+    private record IdenticalLayers(Mixer mixer, FeedForward feedForward, int repeat) {
+    }
+
+    /** A model's layers grouped, for the model last built: a sweep prices many steps of one model in a row. */
+    private record LayerGrouping(ModelSpec model, List<IdenticalLayers> groups) {
+    }
+
+    private static volatile LayerGrouping lastGrouping;
+
+    /**
+     * The model's identical layers in the order they first occur. Grouping hashes every layer, as costly as a
+     * small step's pricing, so the last model's grouping is kept (by identity: models are immutable records).
+     */
+    private static List<IdenticalLayers> identicalLayers(ModelSpec model) {
+        LayerGrouping last = lastGrouping;
+        if (last != null && last.model() == model) {
+            return last.groups();
+        }
+        Map<List<Object>, Integer> counts = new LinkedHashMap<>();
+        for (LayerSpec layer : model.layers()) {
+            counts.merge(List.of(layer.mixer(), layer.feedForward()), 1, Integer::sum);
+        }
+        List<IdenticalLayers> groups = new ArrayList<>(counts.size());
+        for (Map.Entry<List<Object>, Integer> count : counts.entrySet()) {
+            groups.add(new IdenticalLayers((Mixer) count.getKey().get(0), (FeedForward) count.getKey().get(1),
+                    count.getValue()));
+        }
+        LayerGrouping grouping = new LayerGrouping(model, List.copyOf(groups));
+        lastGrouping = grouping;
+        return grouping.groups();
     }
 
     /** Operators of sliding and global attention layers get distinct names, so their timings read apart. */

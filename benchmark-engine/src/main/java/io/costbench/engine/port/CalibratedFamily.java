@@ -6,8 +6,8 @@ import java.util.Map;
 /**
  * An accelerator family whose profiles carry calibrated parameters, seen by the family-agnostic validation report:
  * which validation sources each parameter was fitted on, and the family with some of them set to other values. The
- * report uses it for its leave-one-source-out table (a parameter fitted on the left-out source goes back to its
- * documented value).
+ * report uses it for its leave-one-source-out table (the parameters fitted on the left-out source are calibrated again
+ * on the other sources they were fitted on, from their documented values).
  */
 public interface CalibratedFamily {
 

@@ -8,8 +8,8 @@ import io.costbench.engine.port.SchedulingRules;
  */
 final class ChunkedMixedScheduler extends Scheduler {
 
-    ChunkedMixedScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens) {
-        super(rules, pool, decodeTokens);
+    ChunkedMixedScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
+        super(rules, pool, decodeTokens, windowTokens);
     }
 
     @Override
@@ -23,7 +23,7 @@ final class ChunkedMixedScheduler extends Scheduler {
             if (n > budget || !allocateOrPreempt(r, r.computed + n)) {
                 break;
             }
-            schedule(r, n, decode);
+            schedule(r, i, n, decode);
             budget -= n;
         }
         if (preemptions() != preemptionsBefore) {
@@ -37,7 +37,7 @@ final class ChunkedMixedScheduler extends Scheduler {
             }
             waiting.pollFirst();
             running.add(r);
-            schedule(r, n, false);
+            schedule(r, running.size() - 1, n, false);
             budget -= n;
         }
     }

@@ -60,10 +60,23 @@ final class Client {
         int prompt = length(lengths, workload.inputTokens());
         int output = length(lengths, workload.outputTokens());
         if (drawn > 0 && workload.requestRatePerSecond() > 0) {
-            lastArrivalMs += -Math.log(1.0 - arrivals.nextDouble()) / workload.requestRatePerSecond() * 1000.0;
+            lastArrivalMs += interArrivalMs();
         }
         drawn++;
         return new SimulatedRequest(prompt, output, lastArrivalMs);
+    }
+
+    /**
+     * vLLM bench serve's arrivals: gamma(shape = burstiness, scale = 1 / (rate x burstiness)) seconds between
+     * requests, mean 1 / rate; shape 1 is the exponential gap of a Poisson process, drawn directly.
+     */
+    private double interArrivalMs() {
+        double meanMs = 1000.0 / workload.requestRatePerSecond();
+        double shape = workload.burstiness();
+        if (shape == Workload.POISSON) {
+            return -Math.log(1.0 - arrivals.nextDouble()) * meanMs;
+        }
+        return GammaSampler.sample(arrivals, shape) / shape * meanMs;
     }
 
     private int length(SplittableRandom random, int max) {

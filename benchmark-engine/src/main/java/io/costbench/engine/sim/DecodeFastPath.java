@@ -2,7 +2,6 @@ package io.costbench.engine.sim;
 
 import java.util.List;
 
-import io.costbench.engine.graph.StepShape;
 
 /**
  * Runs several decode-only steps at once when nothing can change between them but the contexts growing by one token:
@@ -36,11 +35,17 @@ final class DecodeFastPath {
         if (n == 0 || scheduler.decodeBudget(n) < 0) {
             return Double.NaN;
         }
+        // A request the queue could admit now could not later (free blocks only shrink): step the ordinary way.
+        if (scheduler.headAdmissible(scheduler.decodeBudget(n))) {
+            return Double.NaN;
+        }
         long contextSum = 0;
         long windowedSum = 0;
         int contextMax = 0;
         int below = 0;
         long limit = Long.MAX_VALUE;
+        // Blocks two more steps take: every run needs at least those (see KvBlockPool#canGrow).
+        long twoStepBlocks = 0;
         for (int i = 0; i < n; i++) {
             SimulatedRequest r = running.get(i);
             if (!r.isDecode()) {
@@ -60,32 +65,38 @@ final class DecodeFastPath {
             } else {
                 windowedSum += context;
             }
-        }
-        // A request the queue could admit now could not later (free blocks only shrink): step the ordinary way.
-        if (limit < 2 || scheduler.headAdmissible(scheduler.decodeBudget(n))) {
-            return Double.NaN;
+            twoStepBlocks += pool.growthBlocks(r, 2);
+            // Each of these only gets worse further down the list: no run, whatever the rest holds.
+            if (limit < 2 || twoStepBlocks > pool.blocksFree()) {
+                return Double.NaN;
+            }
         }
         int k = (int) Math.min(limit, Integer.MAX_VALUE);
-        StepShape first = canonical(n, contextSum, contextMax, windowedSum, below, 0);
-        // The canonical shape only grows with the step index: the run ends where it first changes.
+        // The canonical shape only grows with the step index: the run ends where it first changes. Its decode count
+        // and tokens per sequence are fixed, so it is the same shape when its three context numbers are.
+        long mean = canonicalMean(n, contextSum, 0);
+        int max = canonicalMax(mean, contextMax, 0);
+        long windowedMean = canonicalWindowedMean(mean, n, windowedSum, below, 0);
         int lo = 1;
         int hi = k;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
-            if (canonical(n, contextSum, contextMax, windowedSum, below, mid - 1).equals(first)) {
+            long meanAt = canonicalMean(n, contextSum, mid - 1);
+            if (meanAt == mean && canonicalMax(meanAt, contextMax, mid - 1) == max
+                    && canonicalWindowedMean(meanAt, n, windowedSum, below, mid - 1) == windowedMean) {
                 lo = mid;
             } else {
                 hi = mid - 1;
             }
         }
         k = lo;
-        while (k >= 2 && pool.blocksToGrow(running, k) > pool.blocksFree()) {
+        while (k >= 2 && !pool.canGrow(running, k)) {
             k /= 2;
         }
         if (k < 2) {
             return Double.NaN;
         }
-        PricedStep step = run.price(first);
+        PricedStep step = run.priceDecode(n, contextSum, contextMax, windowedSum);
         double stepMs = step.cost().timeMs();
         double arrival = client.nextEventMs();
         if (arrival != Double.POSITIVE_INFINITY) {
@@ -102,9 +113,17 @@ final class DecodeFastPath {
         return apply(now, step, k);
     }
 
-    private StepShape canonical(int n, long contextSum, int contextMax, long windowedSum, int below, int j) {
-        return run.quantizer().canonical(n, 1, contextSum + (long) j * n, contextMax + j,
-                windowedSum + (long) j * below, window, List.of());
+    /** The canonical shape's numbers {@code j} steps on (see {@link ShapeQuantizer#canonical}). */
+    private long canonicalMean(int n, long contextSum, int j) {
+        return run.quantizer().decodeMean(n, contextSum + (long) j * n);
+    }
+
+    private int canonicalMax(long mean, int contextMax, int j) {
+        return run.quantizer().decodeMax(mean, contextMax + j);
+    }
+
+    private long canonicalWindowedMean(long mean, int n, long windowedSum, int below, int j) {
+        return run.quantizer().windowedMean(mean, n, windowedSum + (long) j * below, window);
     }
 
     private double apply(double start, PricedStep step, int k) {
@@ -116,9 +135,10 @@ final class DecodeFastPath {
         for (int j = 0; j < k; j++) {
             end += stepMs;
         }
-        pool.grow(running, k);
         long together = 0;
-        for (SimulatedRequest r : running) {
+        for (int i = 0, n = running.size(); i < n; i++) {
+            SimulatedRequest r = running.get(i);
+            pool.grow(r, k);
             if (r.lastTokenMs == start) {
                 together++;
             } else {

@@ -53,23 +53,33 @@ final class KvBlockPool {
         return blocksFor(tokens) - r.blocks <= blocksFree;
     }
 
-    /** Blocks the running requests need to grow by {@code steps} tokens each. */
-    long blocksToGrow(List<SimulatedRequest> running, int steps) {
+    /**
+     * Whether every running request can grow by {@code steps} tokens with the free blocks; stops counting as soon as
+     * they are too few.
+     */
+    boolean canGrow(List<SimulatedRequest> running, int steps) {
         long need = 0;
-        for (SimulatedRequest r : running) {
-            need += Math.max(0, blocksFor((long) r.computed + steps) - r.blocks);
-        }
-        return need;
-    }
-
-    /** Grows every running request by {@code steps} tokens; the caller has checked {@link #blocksToGrow}. */
-    void grow(List<SimulatedRequest> running, int steps) {
-        for (SimulatedRequest r : running) {
-            long need = blocksFor((long) r.computed + steps) - r.blocks;
-            if (need > 0) {
-                take(r, need);
+        for (int i = 0, n = running.size(); i < n; i++) {
+            long need1 = growthBlocks(running.get(i), steps);
+            if (need1 > 0 && (need += need1) > blocksFree) {
+                return false;
             }
         }
+        return true;
+    }
+
+    /** Grows a running request by {@code steps} tokens; the caller has checked {@link #canGrow}. */
+    void grow(SimulatedRequest r, int steps) {
+        long need = growthBlocks(r, steps);
+        if (need > 0) {
+            take(r, need);
+        }
+    }
+
+    /** Blocks a request needs beyond its own to hold {@code steps} more tokens: blocksFor(computed + steps) - blocks. */
+    long growthBlocks(SimulatedRequest r, int steps) {
+        long over = (long) r.computed + steps - r.blocks * blockTokens;
+        return over > 0 ? (over + blockTokens - 1) / blockTokens : 0;
     }
 
     void free(SimulatedRequest r) {

@@ -8,17 +8,18 @@ import io.costbench.engine.port.SchedulingRules;
  */
 final class OneAtATimeScheduler extends Scheduler {
 
-    OneAtATimeScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens) {
-        super(rules, pool, decodeTokens);
+    OneAtATimeScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
+        super(rules, pool, decodeTokens, windowTokens);
     }
 
     @Override
     void fill() {
-        for (SimulatedRequest r : running) {
+        for (int i = 0; i < running.size(); i++) {
+            SimulatedRequest r = running.get(i);
             if (!r.isDecode()) {
                 int n = Math.min(r.remaining(), rules.maxBatchedTokens());
                 if (pool.allocate(r, r.computed + n)) {
-                    schedule(r, n, false);
+                    schedule(r, i, n, false);
                     return;
                 }
             }
@@ -29,7 +30,7 @@ final class OneAtATimeScheduler extends Scheduler {
             if (pool.allocate(r, r.computed + n)) {
                 waiting.pollFirst();
                 running.add(r);
-                schedule(r, n, false);
+                schedule(r, running.size() - 1, n, false);
                 return;
             }
         }
@@ -38,7 +39,7 @@ final class OneAtATimeScheduler extends Scheduler {
             if (!allocateOrPreempt(r, r.computed + decodeTokens)) {
                 break;
             }
-            schedule(r, decodeTokens, true);
+            schedule(r, i, decodeTokens, true);
         }
     }
 

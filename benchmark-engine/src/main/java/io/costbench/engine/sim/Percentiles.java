@@ -72,11 +72,14 @@ final class Percentiles {
 
     /**
      * Values with multiplicities: a decode step contributes its duration once per sequence it advanced. An
-     * open-addressing table keyed by the value's bits, because a run adds one entry per step.
+     * open-addressing table keyed by the value's bits, because a run adds one entry per step; a slot's key and count
+     * sit side by side (one cache line for both).
      */
     static final class Weighted {
-        private long[] keys = new long[1024];
-        private long[] counts = new long[1024];
+        private static final int INITIAL_SLOTS = 1024;
+
+        /** Slot i: key (the value's bits) at 2i, count at 2i + 1; count 0 marks a free slot. */
+        private long[] table = new long[2 * INITIAL_SLOTS];
         private int size;
         private long total;
         private double sum;
@@ -90,59 +93,64 @@ final class Percentiles {
                 approximate.add(value, count);
                 return;
             }
-            // +0.0 and -0.0 are one value; every other double maps to distinct bits. Count 0 marks a free slot.
+            // +0.0 and -0.0 are one value; every other double maps to distinct bits.
             long bits = Double.doubleToLongBits(value + 0.0);
-            int mask = keys.length - 1;
-            int slot = (int) (bits ^ (bits >>> 29) ^ (bits >>> 41)) & mask;
-            while (counts[slot] != 0 && keys[slot] != bits) {
+            int mask = slots() - 1;
+            int slot = home(bits, mask);
+            while (table[2 * slot + 1] != 0 && table[2 * slot] != bits) {
                 slot = (slot + 1) & mask;
             }
-            if (counts[slot] == 0) {
+            if (table[2 * slot + 1] == 0) {
                 if (size == EXACT_VALUES) {
                     toApproximate();
                     approximate.add(value, count);
                     return;
                 }
-                keys[slot] = bits;
-                if (++size * 2 > keys.length) {
-                    counts[slot] = count;
+                table[2 * slot] = bits;
+                if (++size * 2 > slots()) {
+                    table[2 * slot + 1] = count;
                     grow();
                     total += count;
                     sum += value * count;
                     return;
                 }
             }
-            counts[slot] += count;
+            table[2 * slot + 1] += count;
             total += count;
             sum += value * count;
         }
 
+        private int slots() {
+            return table.length >>> 1;
+        }
+
+        private static int home(long bits, int mask) {
+            return (int) (bits ^ (bits >>> 29) ^ (bits >>> 41)) & mask;
+        }
+
         private void toApproximate() {
             approximate = new Approximate();
-            for (int i = 0; i < keys.length; i++) {
-                if (counts[i] != 0) {
-                    approximate.add(Double.longBitsToDouble(keys[i]), counts[i]);
+            for (int i = 0; i < slots(); i++) {
+                if (table[2 * i + 1] != 0) {
+                    approximate.add(Double.longBitsToDouble(table[2 * i]), table[2 * i + 1]);
                 }
             }
-            keys = null;
-            counts = null;
+            table = null;
         }
 
         private void grow() {
-            long[] oldKeys = keys;
-            long[] oldCounts = counts;
-            keys = new long[oldKeys.length * 2];
-            counts = new long[oldKeys.length * 2];
-            int mask = keys.length - 1;
-            for (int i = 0; i < oldKeys.length; i++) {
-                if (oldCounts[i] != 0) {
-                    long bits = oldKeys[i];
-                    int slot = (int) (bits ^ (bits >>> 29) ^ (bits >>> 41)) & mask;
-                    while (counts[slot] != 0) {
+            long[] old = table;
+            table = new long[2 * old.length];
+            int mask = slots() - 1;
+            for (int i = 0; i < old.length; i += 2) {
+                if (old[i + 1] != 0) {
+                    long bits = old[i];
+                    int slot = home(bits, mask);
+                    while (table[2 * slot + 1] != 0) {
                         slot = (slot + 1) & mask;
                     }
-                    keys[slot] = bits;
-                    counts[slot] = oldCounts[i];
+                    table[2 * slot] = bits;
+                    table[2 * slot + 1] = old[i + 1];
                 }
             }
         }
@@ -156,9 +164,9 @@ final class Percentiles {
             }
             double[] values = new double[size];
             int n = 0;
-            for (int i = 0; i < keys.length; i++) {
-                if (counts[i] != 0) {
-                    values[n++] = Double.longBitsToDouble(keys[i]);
+            for (int i = 0; i < slots(); i++) {
+                if (table[2 * i + 1] != 0) {
+                    values[n++] = Double.longBitsToDouble(table[2 * i]);
                 }
             }
             Arrays.sort(values);
@@ -174,12 +182,12 @@ final class Percentiles {
 
         private long countOf(double value) {
             long bits = Double.doubleToLongBits(value);
-            int mask = keys.length - 1;
-            int slot = (int) (bits ^ (bits >>> 29) ^ (bits >>> 41)) & mask;
-            while (keys[slot] != bits || counts[slot] == 0) {
+            int mask = slots() - 1;
+            int slot = home(bits, mask);
+            while (table[2 * slot] != bits || table[2 * slot + 1] == 0) {
                 slot = (slot + 1) & mask;
             }
-            return counts[slot];
+            return table[2 * slot + 1];
         }
 
         private double at(double[] values, long[] cumulative, double percent) {

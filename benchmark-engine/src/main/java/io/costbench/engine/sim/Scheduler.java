@@ -3,6 +3,9 @@ package io.costbench.engine.sim;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+
+import io.costbench.engine.graph.PrefillChunk;
 
 import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.SchedulingRules;
@@ -16,27 +19,48 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
     final SchedulingRules rules;
     final KvBlockPool pool;
     final int decodeTokens;
+    private final int windowTokens;
     final ArrayDeque<SimulatedRequest> waiting = new ArrayDeque<>();
     final ArrayList<SimulatedRequest> running = new ArrayList<>();
     private SimulatedRequest[] scheduled = new SimulatedRequest[64];
     private int scheduledCount;
     private long preemptions;
+    /*
+     * The step's decodes summed up and its prefill chunks, as they are scheduled: what pricing the step needs, without
+     * another pass over the batch. A scheduled request's cache does not change before the step runs (preemption
+     * only takes requests not scheduled yet), so these are the batch's numbers when it is priced.
+     */
+    private int decodeSequences;
+    private long decodeContextSum;
+    private long decodeWindowedContextSum;
+    private int decodeContextMax;
+    private final List<PrefillChunk> prefillChunks = new ArrayList<>();
+    /** Where in the running list the requests that finished this step are, to take them out without a search. */
+    private int[] finishedIndices = new int[8];
+    private int finishedCount;
 
-    Scheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens) {
+    /** @param windowTokens the model's sliding window, 0 when it has none */
+    Scheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
         this.rules = rules;
         this.pool = pool;
         this.decodeTokens = decodeTokens;
+        this.windowTokens = windowTokens;
     }
 
-    static Scheduler forPolicy(SchedulingRules rules, KvBlockPool pool, int decodeTokens) {
+    static Scheduler forPolicy(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
         return rules.prefillPolicy() == PrefillPolicy.ONE_AT_A_TIME
-                ? new OneAtATimeScheduler(rules, pool, decodeTokens)
-                : new ChunkedMixedScheduler(rules, pool, decodeTokens);
+                ? new OneAtATimeScheduler(rules, pool, decodeTokens, windowTokens)
+                : new ChunkedMixedScheduler(rules, pool, decodeTokens, windowTokens);
     }
 
     /** Fills the next step's batch. */
     final void scheduleStep() {
         scheduledCount = 0;
+        decodeSequences = 0;
+        decodeContextSum = 0;
+        decodeWindowedContextSum = 0;
+        decodeContextMax = 0;
+        prefillChunks.clear();
         fill();
     }
 
@@ -45,13 +69,51 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
     /** The most decodes a step may carry besides prefill chunks (the decode fast path stays within it). */
     abstract int decodeBudget(int decodes);
 
-    final void schedule(SimulatedRequest r, int tokens, boolean decode) {
+    /**
+     * @param runningIndex where {@code r} is in the running list: it stays there until the step has run (preemption
+     *                     only takes requests further back, admission appends)
+     */
+    final void schedule(SimulatedRequest r, int runningIndex, int tokens, boolean decode) {
+        r.runningIndex = runningIndex;
         r.scheduledTokens = tokens;
         r.decodeStep = decode;
         if (scheduledCount == scheduled.length) {
             scheduled = Arrays.copyOf(scheduled, 2 * scheduledCount);
         }
         scheduled[scheduledCount++] = r;
+        int context = r.computed;
+        if (decode) {
+            decodeSequences++;
+            decodeContextSum += context;
+            decodeWindowedContextSum += windowTokens > 0 ? Math.min(context, windowTokens) : context;
+            decodeContextMax = Math.max(decodeContextMax, context);
+        } else {
+            prefillChunks.add(new PrefillChunk(tokens, context));
+        }
+    }
+
+    /** Decodes in the step just scheduled. */
+    final int decodeSequences() {
+        return decodeSequences;
+    }
+
+    /** Sum of their contexts (tokens in the cache). */
+    final long decodeContextSum() {
+        return decodeContextSum;
+    }
+
+    /** Sum of their contexts capped at the sliding window (the plain sum without one). */
+    final long decodeWindowedContextSum() {
+        return decodeWindowedContextSum;
+    }
+
+    final int decodeContextMax() {
+        return decodeContextMax;
+    }
+
+    /** The step's prefill chunks (exact), in scheduling order. */
+    final List<PrefillChunk> prefillChunks() {
+        return prefillChunks;
     }
 
     final int scheduledCount() {
@@ -96,7 +158,25 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
         return pool.wouldFit(head, head.computed + tokens);
     }
 
+    /** A request of the step that just ran has finished; {@link #removeFinished} takes it out of the running list. */
+    final void finished(SimulatedRequest r) {
+        if (running.get(r.runningIndex) != r) {
+            throw new IllegalStateException("a finished request is not where it was scheduled from");
+        }
+        if (finishedCount == finishedIndices.length) {
+            finishedIndices = Arrays.copyOf(finishedIndices, 2 * finishedCount);
+        }
+        finishedIndices[finishedCount++] = r.runningIndex;
+    }
+
+    /** Removes this step's finished requests, the rest keeping their order. */
     final void removeFinished() {
-        running.removeIf(SimulatedRequest::finished);
+        if (finishedCount > 1) {
+            Arrays.sort(finishedIndices, 0, finishedCount);
+        }
+        for (int i = finishedCount - 1; i >= 0; i--) {
+            running.remove(finishedIndices[i]);
+        }
+        finishedCount = 0;
     }
 }

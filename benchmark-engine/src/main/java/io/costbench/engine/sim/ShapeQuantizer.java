@@ -40,12 +40,10 @@ public record ShapeQuantizer(int contextQuantumTokens) {
         long windowed = 0;
         int max = 0;
         if (decodeSequences > 0) {
-            long mean = nearest((double) contextSum / decodeSequences);
+            long mean = decodeMean(decodeSequences, contextSum);
             sum = mean * decodeSequences;
-            max = (int) Math.max(mean, up(contextMax));
-            long windowedMean = windowTokens > 0
-                    ? Math.min(mean, nearest((double) windowedContextSum / decodeSequences)) : mean;
-            windowed = windowedMean * decodeSequences;
+            max = decodeMax(mean, contextMax);
+            windowed = windowedMean(mean, decodeSequences, windowedContextSum, windowTokens) * decodeSequences;
         }
         List<PrefillChunk> canonicalChunks = List.of();
         if (!chunks.isEmpty()) {
@@ -57,6 +55,21 @@ public record ShapeQuantizer(int contextQuantumTokens) {
             canonicalChunks = list;
         }
         return new StepShape(decodeSequences, decodeTokensPerSequence, sum, max, windowed, canonicalChunks);
+    }
+
+    /** The canonical mean decode context: the exact mean rounded to the quantum. */
+    long decodeMean(int decodeSequences, long contextSum) {
+        return nearest((double) contextSum / decodeSequences);
+    }
+
+    /** The canonical longest decode context: rounded up to the quantum, never below the mean. */
+    int decodeMax(long mean, int contextMax) {
+        return (int) Math.max(mean, up(contextMax));
+    }
+
+    /** The canonical mean windowed context: rounded like the mean and never above it. */
+    long windowedMean(long mean, int decodeSequences, long windowedContextSum, int windowTokens) {
+        return windowTokens > 0 ? Math.min(mean, nearest((double) windowedContextSum / decodeSequences)) : mean;
     }
 
     private long nearest(double tokens) {

@@ -15,6 +15,8 @@ final class SimulatedRequest {
     int generated;
     long blocks;
     int scheduledTokens;
+    /** Where it was in the running list when last scheduled. */
+    int runningIndex;
     boolean decodeStep;
     double firstTokenMs = Double.NaN;
     double lastTokenMs;
@@ -37,9 +39,5 @@ final class SimulatedRequest {
     /** One token behind: the next step samples its next token. */
     boolean isDecode() {
         return generated > 0 && remaining() == 1;
-    }
-
-    boolean finished() {
-        return !Double.isNaN(finishMs);
     }
 }

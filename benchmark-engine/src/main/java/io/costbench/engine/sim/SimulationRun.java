@@ -1,6 +1,5 @@
 package io.costbench.engine.sim;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -41,7 +40,9 @@ final class SimulationRun {
     private final Deadline deadline;
     private final HashMap<StepShape, PricedStep> ownMemo = new HashMap<>();
     private long ownMemoBytes;
-    private final List<PrefillChunk> chunks = new ArrayList<>();
+    private final DecodePrices decodePrices = new DecodePrices();
+    /** Whether the last {@link #price} was of a step no memo keeps. */
+    private boolean lastPriceTransient;
     private double now;
 
     SimulationRun(ServingSimulator simulator, Deployment deployment, Workload workload, Deadline deadline) {
@@ -55,7 +56,7 @@ final class SimulationRun {
         this.acceptanceRandom = new SplittableRandom(workload.seed() ^ ACCEPTANCE_SALT);
         this.pool = new KvBlockPool(rules.kvCacheCapacityTokens(), rules.kvBlockTokens());
         this.client = new Client(workload, deployment.frontEnd(), pool, decodeTokens, rules.kvCacheCapacityTokens());
-        this.scheduler = Scheduler.forPolicy(rules, pool, decodeTokens);
+        this.scheduler = Scheduler.forPolicy(rules, pool, decodeTokens, window);
         // Speculative steps emit a random number of tokens: no two are alike, so they always go one by one.
         this.fastPath = simulator.decodeRuns() && speculative == null
                 ? new DecodeFastPath(this, scheduler, pool, client, metrics, window) : null;
@@ -101,6 +102,7 @@ final class SimulationRun {
      * its own, as bounded; past both, a shape is priced each time it runs and tallied by its time only.
      */
     PricedStep price(StepShape canonical) {
+        lastPriceTransient = false;
         PricedStep step = simulator.lookup(canonical);
         if (step != null) {
             return step;
@@ -118,34 +120,44 @@ final class SimulationRun {
                 ownMemoBytes += bytes;
             } else {
                 metrics.transientStep(step);
+                lastPriceTransient = true;
+            }
+        }
+        return step;
+    }
+
+    /**
+     * {@link #price} of the canonical decode-only step of these decodes, found by its numbers when the run has seen
+     * it before (see {@link DecodePrices}).
+     */
+    PricedStep priceDecode(int decodeSequences, long contextSum, int contextMax, long windowedSum) {
+        ShapeQuantizer quantizer = simulator.quantizer();
+        long mean = quantizer.decodeMean(decodeSequences, contextSum);
+        int max = quantizer.decodeMax(mean, contextMax);
+        long windowedMean = quantizer.windowedMean(mean, decodeSequences, windowedSum, window);
+        PricedStep step = decodePrices.get(decodeSequences, mean, max, windowedMean);
+        if (step == null) {
+            step = price(quantizer.canonical(decodeSequences, decodeTokens, contextSum, contextMax, windowedSum,
+                    window, List.of()));
+            if (!lastPriceTransient) {
+                decodePrices.put(decodeSequences, mean, max, windowedMean, step);
             }
         }
         return step;
     }
 
     private PricedStep priceStep() {
-        int decodeSequences = 0;
-        long contextSum = 0;
-        long windowedSum = 0;
-        int contextMax = 0;
-        chunks.clear();
-        for (int i = 0; i < scheduler.scheduledCount(); i++) {
-            SimulatedRequest r = scheduler.scheduled(i);
-            if (r.decodeStep) {
-                decodeSequences++;
-                int context = r.computed;
-                contextSum += context;
-                windowedSum += window > 0 ? Math.min(context, window) : context;
-                contextMax = Math.max(contextMax, context);
-            } else {
-                chunks.add(new PrefillChunk(r.scheduledTokens, r.computed));
-            }
-        }
+        int decodeSequences = scheduler.decodeSequences();
+        long contextSum = scheduler.decodeContextSum();
+        long windowedSum = scheduler.decodeWindowedContextSum();
+        int contextMax = scheduler.decodeContextMax();
+        List<PrefillChunk> chunks = scheduler.prefillChunks();
         int prefillChunks = chunks.size();
-        PricedStep step = price(simulator.quantizer().canonical(decodeSequences, decodeTokens, contextSum, contextMax,
-                windowedSum, window, chunks));
+        PricedStep step = prefillChunks == 0 ? priceDecode(decodeSequences, contextSum, contextMax, windowedSum)
+                : price(simulator.quantizer().canonical(decodeSequences, decodeTokens, contextSum, contextMax,
+                        windowedSum, window, chunks));
         metrics.step(step, decodeSequences, prefillChunks);
-        attribute(step, decodeSequences, contextSum, contextMax, windowedSum);
+        attribute(step, prefillChunks, decodeSequences, contextSum, contextMax, windowedSum);
         return step;
     }
 
@@ -154,15 +166,15 @@ final class SimulationRun {
      * (chunked prefill riding on decodes) charges decode what the same decodes cost alone, priced like any step (and
      * memoised), and prefill the rest: the time the prompts added.
      */
-    private void attribute(PricedStep step, int decodeSequences, long contextSum, int contextMax, long windowedSum) {
+    private void attribute(PricedStep step, int prefillChunks, int decodeSequences, long contextSum, int contextMax,
+            long windowedSum) {
         double stepMs = step.cost().timeMs();
-        if (chunks.isEmpty()) {
+        if (prefillChunks == 0) {
             metrics.busy(0, stepMs);
         } else if (decodeSequences == 0) {
             metrics.busy(stepMs, 0);
         } else {
-            PricedStep alone = price(simulator.quantizer().canonical(decodeSequences, decodeTokens, contextSum,
-                    contextMax, windowedSum, window, List.of()));
+            PricedStep alone = priceDecode(decodeSequences, contextSum, contextMax, windowedSum);
             double decodeMs = Math.min(stepMs, alone.cost().timeMs());
             metrics.busy(stepMs - decodeMs, decodeMs);
         }
@@ -201,6 +213,7 @@ final class SimulationRun {
                 pool.free(r);
                 client.finished();
                 metrics.finished(r);
+                scheduler.finished(r);
                 anyFinished = true;
             }
         }

@@ -5,11 +5,17 @@ package io.costbench.engine.sim;
  *
  * @param rangeRatio           1.0 for fixed lengths; r < 1 draws lengths uniformly from [r x L, L] (InferenceX: 0.8)
  * @param maxConcurrency       closed loop at this concurrency (--max-concurrency); 0 for no cap
- * @param requestRatePerSecond open-loop Poisson arrivals at this rate; 0 for "all at once" (closed loop)
+ * @param requestRatePerSecond open-loop arrivals at this rate; 0 for "all at once" (closed loop)
  * @param numPrompts           requests to run
+ * @param burstiness           {@code vllm bench serve --burstiness}: inter-arrival times are gamma distributed with
+ *                             this shape and mean 1 / rate; 1 is a Poisson process, below 1 burstier, above 1 more
+ *                             regular. Only used with a request rate
  */
 public record Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
-        double requestRatePerSecond, int numPrompts, long seed) {
+        double requestRatePerSecond, int numPrompts, long seed, double burstiness) {
+
+    /** vLLM bench's default burstiness: Poisson arrivals. */
+    public static final double POISSON = 1.0;
 
     /** vLLM bench sweeps' default num_prompts: 10 x concurrency, at least 20 (see {@link #defaultNumPrompts}). */
     public static final int PROMPTS_PER_CONCURRENCY = 10;
@@ -28,6 +34,15 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
         if (maxConcurrency == 0 && requestRatePerSecond == 0) {
             throw new IllegalArgumentException("set a max concurrency or a request rate");
         }
+        if (!(burstiness > 0 && Double.isFinite(burstiness))) {
+            throw new IllegalArgumentException("burstiness must be a positive number");
+        }
+    }
+
+    /** Poisson arrivals when a request rate is set. */
+    public Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
+            double requestRatePerSecond, int numPrompts, long seed) {
+        this(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts, seed, POISSON);
     }
 
     /** The closed-loop point of a sweep, with {@link #defaultNumPrompts} requests. */

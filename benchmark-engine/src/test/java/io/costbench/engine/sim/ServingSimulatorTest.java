@@ -187,6 +187,17 @@ class ServingSimulatorTest {
     }
 
     @Test
+    void burstierArrivalsAtTheSameRateQueueMore() {
+        SimulationResult poisson = run(chunked(10_000_000), FakeDeployment.linear(5, 0.5),
+                new Workload(200, 50, 1.0, 0, 3.0, 400, 5));
+        SimulationResult bursty = run(chunked(10_000_000), FakeDeployment.linear(5, 0.5),
+                new Workload(200, 50, 1.0, 0, 3.0, 400, 5, 0.1));
+        // Same offered rate; gamma gaps of shape 0.1 bunch the arrivals, so requests wait for each other.
+        assertThat(bursty.metric("request_throughput")).isCloseTo(3.0, withPercentage(30));
+        assertThat(bursty.metric("p90_ttft_ms")).isGreaterThan(2 * poisson.metric("p90_ttft_ms"));
+    }
+
+    @Test
     void slidingWindowModelsReportWindowedContextSums() {
         SimulationResult r = ServingSimulator.simulate(new FakeDeployment(GEMMA, chunked(10_000_000),
                 shape -> 4 + 1e-4 * shape.decodeWindowedContextTokensSum()), Workload.closedLoop(3000, 200, 4, 0));

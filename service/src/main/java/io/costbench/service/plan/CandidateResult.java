@@ -6,13 +6,16 @@ import java.util.Map;
 import io.costbench.service.pricing.PriceView;
 
 /**
- * One candidate deployment's answer. For a candidate that meets the SLO: the load per replica (concurrency), the
- * metrics there, replicas for the demand, accelerators, the bill, the cost per million output tokens at that point and
- * the spare capacity ({@code headroomPercent}). Otherwise {@code reason} says why (does not fit, SLO missed even at
- * concurrency 1 with the values reached, no price). Money fields are null without a price.
+ * One candidate deployment's answer. For a candidate that meets the SLO: the load per replica (closed loop: {@code
+ * concurrency}; open loop: the request rate, {@code requestsPerSecondPerReplica}, concurrency null), the metrics
+ * there, replicas for the demand, accelerators, the bill, the cost per million output tokens at that point and the
+ * spare capacity ({@code headroomPercent}). Otherwise {@code reason} says why (does not fit, SLO missed even at the
+ * lowest load with the values reached, no price). Money fields are null without a price.
  *
  * @param status             {@code meets-slo}, {@code misses-slo}, {@code pruned} (not searched: one replica costs
  *                           more than a plan already found), {@code does-not-fit}, {@code not-deployable}
+ * @param requestsPerSecondPerReplica closed loop: the request throughput measured at the chosen concurrency; open
+ *                           loop: the chosen arrival rate, which a replica then serves
  * @param curve              every point the search simulated, for the cost-against-interactivity chart
  * @param monotonicityBreaks where latency fell or throughput dropped as load rose on the points simulated (the
  *                           search assumes neither happens); empty when the assumption held
@@ -43,7 +46,7 @@ record CandidateResult(int rank, String label, String hardware, String profile, 
 
     /** The same operating points and replicas, with the money fields from another price (or none). */
     CandidateResult pricedAt(PriceView newPrice, double hoursPerMonth) {
-        if (concurrency == null || acceleratorsPerReplica == null) {
+        if (replicas == null || acceleratorsPerReplica == null) {
             return this;
         }
         Money money = Money.of(newPrice, acceleratorsPerReplica, replicas, outputTokensPerSecondPerReplica,
@@ -59,13 +62,15 @@ record CandidateResult(int rank, String label, String hardware, String profile, 
     /**
      * One simulated point of the search.
      *
-     * @param interactivity output tokens per second per user (1000 / median TPOT)
+     * @param concurrency       closed loop: the load (null in open loop)
+     * @param requestsPerSecond open loop: the arrival rate (null in closed loop)
+     * @param interactivity     output tokens per second per user (1000 / median TPOT)
      */
-    record CurvePoint(int concurrency, double interactivity, double outputTokensPerSecond,
-            Double usdPerMillionOutputTokens, boolean meetsSlo) {
+    record CurvePoint(Integer concurrency, Double requestsPerSecond, double interactivity,
+            double outputTokensPerSecond, Double usdPerMillionOutputTokens, boolean meetsSlo) {
 
         CurvePoint pricedAt(PriceView price, int accelerators) {
-            return new CurvePoint(concurrency, interactivity, outputTokensPerSecond,
+            return new CurvePoint(concurrency, requestsPerSecond, interactivity, outputTokensPerSecond,
                     Money.perMillionOutputTokens(price, accelerators, outputTokensPerSecond), meetsSlo);
         }
     }

@@ -38,7 +38,7 @@ class PlanController {
     static final String EXAMPLE = """
             {"model": "qwen3.5-4b",
              "workload": {"inputTokens": 1024, "outputTokens": 1024, "lengthSpread": 0},
-             "demand": {"requestsPerSecond": 20},
+             "demand": {"requestsPerSecond": 20, "arrivals": "poisson"},
              "slo": {"ttftMs": {"p90": 2000}, "minInteractivity": 30},
              "priceOption": "on-demand", "hoursPerMonth": 730}""";
 
@@ -54,11 +54,12 @@ class PlanController {
     }
 
     @Operation(summary = "Plan the cheapest deployment that meets an SLO at a demand",
-            description = "Searches every candidate (default: every priced hardware, its profiles and each tensor "
-                    + "parallelism that fits) for the highest concurrency per replica meeting every SLO bound, sizes "
-                    + "replicas for the demand and ranks by monthly cost. Open like predictions; bounded by "
-                    + "costbench.plans.max-simulations per plan and max-concurrent-plans (429 beyond). 400 for "
-                    + "malformed input, 422 for values that cannot be planned; nothing is stored for either.",
+            description = "Searches every candidate (default: every priced hardware, its profiles, each tensor "
+                    + "parallelism that fits and each precision the profile supports) for the highest load per replica "
+                    + "meeting every SLO bound (request rate under poisson arrivals, the default, or concurrency in "
+                    + "a closed loop: demand.arrivals), sizes replicas for the demand and ranks by monthly cost. "
+                    + "Open like predictions; bounded by costbench.plans.max-simulations per plan and "
+                    + "max-concurrent-plans (429 beyond). 400 for malformed input, 422 for values that cannot be planned; nothing is stored for either.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
                     mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(type = "object"),
                     examples = @ExampleObject(name = "chat", value = EXAMPLE))))

@@ -15,7 +15,7 @@ import org.apache.commons.csv.CSVPrinter;
 final class PlanCsv {
 
     static final List<String> HEADER = List.of("plan_id", "created_at_utc", "price_basis", "model", "input_tokens",
-            "output_tokens", "demand_requests_per_s", "slo", "rank", "candidate", "hardware", "profile",
+            "output_tokens", "demand_requests_per_s", "arrivals", "burstiness", "slo", "rank", "candidate", "hardware", "profile",
             "tensor_parallel", "precision", "status", "reason", "concurrency_per_replica",
             "requests_per_s_per_replica", "output_tokens_per_s_per_replica", "replicas", "accelerators_per_replica",
             "accelerators", "price_option", "price_usd_per_accelerator_hour", "price_effective_from", "price_id",
@@ -38,6 +38,9 @@ final class PlanCsv {
                 row.add(plan.request().workload().inputTokens());
                 row.add(plan.request().workload().outputTokens());
                 row.add(number(result.demandRequestsPerSecond()));
+                // Plans stored before the traffic model was recorded were all closed loop.
+                row.add(result.arrivals() == null ? Arrivals.CLOSED_LOOP.id() : result.arrivals());
+                row.add(number(result.burstiness()));
                 row.add(text(result.slo()));
                 row.add(c.rank());
                 row.add(text(c.label()));

@@ -28,6 +28,10 @@ class PlanPageController {
         page.addAttribute("options", Arrays.stream(PurchaseOption.values()).map(PurchaseOption::id).toList());
         page.addAttribute("defaultSlo", properties.defaultSlo());
         page.addAttribute("maxConcurrency", properties.maxConcurrency());
+        var rates = OperatingPointSearch.rateGrid(properties.minRequestsPerSecond(), properties.maxRequestsPerSecond(),
+                properties.gridStepsPerDoubling());
+        page.addAttribute("minRate", OperatingPointSearch.label(rates.get(0)).replace(" req/s", ""));
+        page.addAttribute("maxRate", OperatingPointSearch.label(rates.get(rates.size() - 1)).replace(" req/s", ""));
         return "plan";
     }
 }

@@ -5,9 +5,14 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * Limits and defaults of the capacity planner ({@code costbench.plans.*}; defaults in application.yaml).
  *
- * @param maxConcurrency         the search's highest load per replica (concurrent requests)
- * @param gridStepsPerDoubling   concurrency grid density: 4 gives 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 16, ...
- * @param promptsPerConcurrency  requests simulated per concurrent user at each point (vLLM bench's sweep default 10)
+ * @param maxConcurrency         closed loop: the search's highest load per replica (concurrent requests)
+ * @param minRequestsPerSecond   open loop: the lowest request rate per replica searched
+ * @param maxRequestsPerSecond   open loop: the highest request rate per replica searched
+ * @param gridStepsPerDoubling   grid density: 4 gives concurrency 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 16, ... and
+ *                               rates r, 1.19 r, 1.41 r, 1.68 r, 2 r, ...
+ * @param promptsPerConcurrency  requests simulated per concurrent user at each point (vLLM bench's sweep default 10);
+ *                               open loop: per request in flight when nothing queues, see
+ *                               {@link PlanSimulations#simulateRate}
  * @param minPrompts             at least this many requests per point
  * @param seed                   the simulator's seed
  * @param maxCandidates          candidates one plan may consider
@@ -19,7 +24,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param defaultSlo             the SLO the dashboards and the /plan page start from
  */
 @ConfigurationProperties("costbench.plans")
-public record PlanProperties(int maxConcurrency, int gridStepsPerDoubling, int promptsPerConcurrency, int minPrompts,
+public record PlanProperties(int maxConcurrency, double minRequestsPerSecond, double maxRequestsPerSecond,
+        int gridStepsPerDoubling, int promptsPerConcurrency, int minPrompts,
         long seed, int maxCandidates, int maxSimulations, int maxConcurrentPlans, int threads,
         int cachedDeployments, int cachedPoints, DefaultSlo defaultSlo) {
 

@@ -31,6 +31,10 @@ final class PlanRequests {
     static final double MAX_LATENCY_MS = 3_600_000;
     static final double MAX_INTERACTIVITY = 10_000;
     static final double DEFAULT_HOURS_PER_MONTH = 730;
+    /** Open loop unless the request says otherwise: a demand in requests per second is an arrival rate. */
+    static final Arrivals DEFAULT_ARRIVALS = Arrivals.POISSON;
+    static final double MIN_BURSTINESS = 0.1;
+    static final double MAX_BURSTINESS = 10;
     private static final int MAX_ID_CHARS = 64;
     private static final int MAX_OPTIMIZATIONS = 32;
     private static final List<String> PERCENTILES = List.of("p50", "p90", "p99");
@@ -111,9 +115,11 @@ final class PlanRequests {
         if (fields == null) {
             return null;
         }
-        unknown("demand.", fields, Set.of("requestsPerSecond", "outputTokensPerDay"));
+        unknown("demand.", fields, Set.of("requestsPerSecond", "outputTokensPerDay", "arrivals", "burstiness"));
         Double rps = number("demand.requestsPerSecond", fields.get("requestsPerSecond"), false);
         Double perDay = number("demand.outputTokensPerDay", fields.get("outputTokensPerDay"), false);
+        Arrivals arrivals = arrivals(fields);
+        Double burstiness = burstiness(fields, arrivals);
         if (rps == null && perDay == null) {
             if (!malformed.containsKey("demand.requestsPerSecond")
                     && !malformed.containsKey("demand.outputTokensPerDay")) {
@@ -134,7 +140,39 @@ final class PlanRequests {
             invalid.put("demand.outputTokensPerDay", "must be above 0 and at most 1e14, was " + perDay);
             return null;
         }
-        return new Demand(rps, perDay);
+        return new Demand(rps, perDay, arrivals, burstiness);
+    }
+
+    private Arrivals arrivals(Map<String, ?> fields) {
+        String id = text("demand.arrivals", fields.get("arrivals"));
+        if (id == null) {
+            return DEFAULT_ARRIVALS;
+        }
+        Arrivals arrivals = Arrivals.fromId(id.trim()).orElse(null);
+        if (arrivals == null) {
+            invalid.put("demand.arrivals", "unknown traffic model " + id + "; known: " + String.join(", ",
+                    Arrays.stream(Arrivals.values()).map(Arrivals::id).toList()));
+        }
+        return arrivals;
+    }
+
+    /** The gamma shape of poisson arrivals (default 1); closed loop has none. */
+    private Double burstiness(Map<String, ?> fields, Arrivals arrivals) {
+        Double burstiness = number("demand.burstiness", fields.get("burstiness"), false);
+        if (burstiness == null) {
+            return arrivals == Arrivals.POISSON ? 1.0 : null;
+        }
+        if (arrivals == Arrivals.CLOSED_LOOP) {
+            invalid.put("demand.burstiness", "applies to poisson arrivals only (closed-loop users send when their "
+                    + "last request finished)");
+            return null;
+        }
+        if (!(burstiness >= MIN_BURSTINESS && burstiness <= MAX_BURSTINESS)) {
+            invalid.put("demand.burstiness", "must be in " + MIN_BURSTINESS + ".." + (long) MAX_BURSTINESS
+                    + " (gamma shape of the gaps between arrivals: 1 Poisson, below 1 burstier), was " + burstiness);
+            return null;
+        }
+        return burstiness;
     }
 
     private Slo slo(Map<String, ?> fields) {

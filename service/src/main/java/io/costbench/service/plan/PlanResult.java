@@ -10,11 +10,16 @@ import java.util.List;
  * @param verdict          {@code ok} or {@code no-candidate-meets}
  * @param demandRequestsPerSecond      the demand as requests per second (for the workload's mean output length)
  * @param demandOutputTokensPerSecond  the demand as output tokens per second
+ * @param arrivals         the traffic model searched: {@code poisson} (open loop, load = request rate per replica) or
+ *                         {@code closed-loop} (load = concurrency); null in plans stored before it was recorded
+ *                         (closed loop)
+ * @param burstiness       poisson arrivals' gamma shape (1: Poisson); null for closed loop
  * @param simulations      points simulated (cached points included)
  */
 record PlanResult(String model, String modelSha256, String catalogVersion, String slo, String verdict,
         String summary, String priceOption, LocalDate priceDate, double hoursPerMonth,
-        double demandRequestsPerSecond, double demandOutputTokensPerSecond, CandidateResult cheapest,
+        double demandRequestsPerSecond, double demandOutputTokensPerSecond, String arrivals, Double burstiness,
+        CandidateResult cheapest,
         List<Saving> savings, List<CandidateResult> candidates, int simulations, long computeMs) {
 
     static final String OK = "ok";

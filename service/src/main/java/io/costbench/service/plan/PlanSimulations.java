@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 import org.springframework.stereotype.Component;
 
@@ -23,6 +24,7 @@ import io.costbench.service.prediction.ScenarioLimits;
 import io.costbench.service.prediction.ScenarioResolver;
 import io.costbench.service.prediction.ServingTarget;
 import io.costbench.service.prediction.UnknownIdException;
+import io.costbench.service.simulation.SimulationProperties;
 
 /**
  * The planner's only door to the prediction core: ids resolve through {@link ScenarioResolver}, points are predicted
@@ -34,6 +36,11 @@ import io.costbench.service.prediction.UnknownIdException;
 @Component
 class PlanSimulations {
 
+    /** Open loop: re-runs of a point whose run was shorter than its latency asks for (each at least doubles it). */
+    private static final int MAX_RERUNS = 4;
+    /** Open loop: a run covering this share of the 10 request lifetimes asked for is long enough (8 lifetimes). */
+    private static final double ACCEPTED_SHORTFALL = 0.8;
+
     /** The tensor parallelisms a prediction accepts, smallest first. */
     static final List<Integer> TENSOR_PARALLEL = ScenarioLimits.TENSOR_PARALLEL.stream().sorted().toList();
 
@@ -41,15 +48,17 @@ class PlanSimulations {
     private final Predictor predictor;
     private final AcceleratorRegistry accelerators;
     private final PlanProperties properties;
+    private final SimulationProperties budget;
     private final Map<ServingTargetKey, Deployed> deployments;
     private final Map<PointKey, Map<String, Double>> points;
 
     PlanSimulations(ScenarioResolver resolver, Predictor predictor, AcceleratorRegistry accelerators,
-            PlanProperties properties) {
+            PlanProperties properties, SimulationProperties budget) {
         this.resolver = resolver;
         this.predictor = predictor;
         this.accelerators = accelerators;
         this.properties = properties;
+        this.budget = budget;
         this.deployments = lru(properties.cachedDeployments());
         this.points = lru(properties.cachedPoints());
     }
@@ -93,14 +102,19 @@ class PlanSimulations {
         }
     }
 
-    /** Every hardware id the families offer, with each profile that runs on it (hardware, profile, precision). */
+    /**
+     * Every hardware id the families offer, with each profile that runs on it at every precision the profile
+     * declares (hardware, profile, precision).
+     */
     List<CandidateSpec> hardwareProfiles() {
         List<CandidateSpec> all = new ArrayList<>();
         for (CatalogEntry hardware : accelerators.hardware()) {
             for (ProfileEntry profile : accelerators.profiles()) {
                 if (profile.hardwareIds().contains(hardware.id())) {
-                    all.add(new CandidateSpec(hardware.id(), profile.id(), null,
-                            profile.defaultPrecision().toLowerCase(Locale.ROOT), null));
+                    for (var precision : profile.precisions()) {
+                        all.add(new CandidateSpec(hardware.id(), profile.id(), null,
+                                precision.name().toLowerCase(Locale.ROOT), null));
+                    }
                 }
             }
         }
@@ -139,17 +153,85 @@ class PlanSimulations {
 
     /** vLLM bench metrics of the deployment at a concurrency, closed loop, the configured prompts per user. */
     Map<String, Double> simulate(Deployed deployed, PlanWorkload workload, int concurrency) {
-        PointKey key = new PointKey(deployed.key(), workload, concurrency);
+        int prompts = Math.max(properties.minPrompts(), properties.promptsPerConcurrency() * concurrency);
+        return point(new PointKey(deployed.key(), workload, concurrency, 0, 0), () -> new Workload(
+                workload.inputTokens(), workload.outputTokens(), workload.rangeRatio(), concurrency, 0, prompts,
+                properties.seed()));
+    }
+
+    /**
+     * vLLM bench metrics of the deployment under open-loop arrivals at {@code requestsPerSecond} ({@code
+     * --request-rate}, {@code --burstiness}, no concurrency cap), run long enough to mean something.
+     * <p>
+     * At rate r a request that takes E seconds end to end has r x E others in flight (Little's law); the closed-loop
+     * rule "10 requests per user" becomes 10 x r x E, so the arrivals span 10 request lifetimes and the ramp-up at the
+     * start (an empty engine) and the drain at the end are a small part of the percentiles. E is what the run
+     * measures under its own load, which a short run understates (its engine never fills): the first run is sized by
+     * one request alone (the closed-loop concurrency 1 point), and the point is re-run at (at least twice) 10 x r x E
+     * of its last run until that run covered at least 8 of its request lifetimes; a point that misses the SLO is
+     * re-run too, so its figures and the monotonicity check compare runs of the same standing. A rate above
+     * capacity has a queue growing by (r - capacity) for the whole span, so one grid step (19 %) over capacity has
+     * waited about 1.9 request lifetimes at the end, far past any TTFT bound the rate could otherwise meet. Prompts are
+     * at least min-prompts, at most what the closed loop runs at max-concurrency (the same cost bound per point) and
+     * within the simulation budget (tokens; decode steps even one request at a time).
+     */
+    Map<String, Double> simulateRate(Deployed deployed, PlanWorkload workload, double requestsPerSecond,
+            double burstiness) {
+        PointKey key = new PointKey(deployed.key(), workload, 0, requestsPerSecond, burstiness);
         synchronized (points) {
             Map<String, Double> cached = points.get(key);
             if (cached != null) {
                 return cached;
             }
         }
-        int prompts = Math.max(properties.minPrompts(), properties.promptsPerConcurrency() * concurrency);
-        Map<String, Double> metrics = predictor.predict(new Scenario(deployed.key().model(), deployed.key().target(),
-                new Workload(workload.inputTokens(), workload.outputTokens(), workload.rangeRatio(), concurrency, 0,
-                        prompts, properties.seed()))).metrics();
+        double aloneMs = simulate(deployed, workload, 1).getOrDefault("mean_e2el_ms", 0.0);
+        int prompts = openLoopPrompts(workload, requestsPerSecond, aloneMs);
+        Map<String, Double> metrics = run(deployed, workload, requestsPerSecond, burstiness, prompts);
+        int cap = maxOpenLoopPrompts(workload);
+        for (int rerun = 0; rerun < MAX_RERUNS && prompts < cap; rerun++) {
+            int needed = openLoopPrompts(workload, requestsPerSecond, metrics.getOrDefault("mean_e2el_ms", 0.0));
+            if (prompts >= ACCEPTED_SHORTFALL * needed) {
+                break;
+            }
+            prompts = (int) Math.min(cap, Math.max(needed, 2L * prompts));
+            metrics = run(deployed, workload, requestsPerSecond, burstiness, prompts);
+        }
+        synchronized (points) {
+            points.put(key, metrics);
+        }
+        return metrics;
+    }
+
+    private Map<String, Double> run(Deployed deployed, PlanWorkload workload, double requestsPerSecond,
+            double burstiness, int prompts) {
+        return predictor.predict(new Scenario(deployed.key().model(), deployed.key().target(), new Workload(
+                workload.inputTokens(), workload.outputTokens(), workload.rangeRatio(), 0, requestsPerSecond, prompts,
+                properties.seed(), burstiness))).metrics();
+    }
+
+    /** 10 x rate x E requests (see {@link #simulateRate}), within min-prompts and the cap. */
+    private int openLoopPrompts(PlanWorkload workload, double requestsPerSecond, double endToEndMs) {
+        long wanted = (long) Math.ceil(properties.promptsPerConcurrency() * requestsPerSecond * endToEndMs / 1000.0);
+        return (int) Math.min(maxOpenLoopPrompts(workload), Math.max(properties.minPrompts(), wanted));
+    }
+
+    /** What the closed loop runs at max-concurrency, within the simulation budget. */
+    private int maxOpenLoopPrompts(PlanWorkload workload) {
+        long perPrompt = (long) workload.inputTokens() + workload.outputTokens();
+        long cap = Math.min((long) properties.promptsPerConcurrency() * properties.maxConcurrency(),
+                Math.min(budget.maxSimulatedTokens() / perPrompt, budget.maxDecodeSteps() / workload.outputTokens()));
+        return (int) Math.max(1, cap);
+    }
+
+    private Map<String, Double> point(PointKey key, Supplier<Workload> workload) {
+        synchronized (points) {
+            Map<String, Double> cached = points.get(key);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        Map<String, Double> metrics = predictor.predict(new Scenario(key.deployment().model(),
+                key.deployment().target(), workload.get())).metrics();
         synchronized (points) {
             points.put(key, metrics);
         }
@@ -168,6 +250,8 @@ class PlanSimulations {
     record ServingTargetKey(String model, ServingTarget target, int maxModelLen) {
     }
 
-    private record PointKey(ServingTargetKey deployment, PlanWorkload workload, int concurrency) {
+    /** One simulated point: closed loop at {@code concurrency} (rate 0), or open loop at a rate (concurrency 0). */
+    private record PointKey(ServingTargetKey deployment, PlanWorkload workload, int concurrency,
+            double requestsPerSecond, double burstiness) {
     }
 }

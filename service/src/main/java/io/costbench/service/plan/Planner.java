@@ -89,14 +89,12 @@ class Planner implements AutoCloseable {
                 .priceFor(h, request.priceOption(), request.priceDate()).map(PriceView::of));
         Function<String, PriceView> price = hardware -> priceOf.apply(hardware).orElse(null);
         List<Resolved> candidates = candidates(request, priceOf);
-        List<Integer> grid = OperatingPointSearch.grid(properties.maxConcurrency(), properties.gridStepsPerDoubling());
+        Search search = search(request.demand());
         int searchable = (int) candidates.stream().filter(c -> c.deployed() != null).count();
-        // One point at concurrency 1, a binary search over the grid, one batch-bucket point.
-        int perCandidate = 2 + (32 - Integer.numberOfLeadingZeros(grid.size()));
-        if ((long) searchable * perCandidate > properties.maxSimulations()) {
+        if ((long) searchable * search.pointsPerCandidate() > properties.maxSimulations()) {
             throw new PlanInputException("candidates", searchable + " candidates need up to " + searchable
-                    * perCandidate + " simulated points, over the plan budget of " + properties.maxSimulations()
-                    + "; name fewer candidates");
+                    * search.pointsPerCandidate() + " simulated points, over the plan budget of "
+                    + properties.maxSimulations() + "; name fewer candidates");
         }
         AtomicInteger simulated = new AtomicInteger();
         double demandRps = request.demand().requestsPerSecondFor(request.workload());
@@ -106,8 +104,8 @@ class Planner implements AutoCloseable {
         DoubleAccumulator cheapestMonthly = new DoubleAccumulator(Math::min, Double.POSITIVE_INFINITY);
         List<Future<CandidateResult>> futures = new ArrayList<>();
         for (Resolved candidate : ordered) {
-            futures.add(pool.submit(() -> evaluate(request, candidate, price.apply(candidate.spec().hardware()), grid,
-                    demandRps, simulated, cheapestMonthly)));
+            futures.add(pool.submit(() -> evaluate(request, candidate, price.apply(candidate.spec().hardware()),
+                    search, demandRps, simulated, cheapestMonthly)));
         }
         List<CandidateResult> results = new ArrayList<>();
         try {
@@ -125,7 +123,8 @@ class Planner implements AutoCloseable {
                 cheapest == null ? PlanResult.NONE_MEETS : PlanResult.OK,
                 summary(cheapest, savings, request.slo().describe()),
                 request.priceOption().id(), priceDate, request.hoursPerMonth(), demandRps,
-                request.demand().outputTokensPerSecond(request.workload()), cheapest, savings, ranked,
+                request.demand().outputTokensPerSecond(request.workload()), search.arrivals().id(),
+                search.burstiness(), cheapest, savings, ranked,
                 simulated.get(), (System.nanoTime() - started) / 1_000_000);
     }
 
@@ -138,6 +137,31 @@ class Planner implements AutoCloseable {
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
         }
+    }
+
+    /**
+     * What every candidate's search runs over: concurrencies (closed loop) or request rates (open loop, with the
+     * closed-loop concurrency 1 point as the reference that sizes each rate's run).
+     */
+    private record Search(Arrivals arrivals, Double burstiness, List<Integer> concurrencies, List<Double> rates) {
+
+        boolean open() {
+            return arrivals == Arrivals.POISSON;
+        }
+
+        /** The lowest load, a binary search over the grid, one batch-bucket point (closed) or the reference (open). */
+        int pointsPerCandidate() {
+            int size = open() ? rates.size() : concurrencies.size();
+            return 2 + (32 - Integer.numberOfLeadingZeros(size));
+        }
+    }
+
+    private Search search(Demand demand) {
+        Arrivals arrivals = demand.arrivalsOrClosedLoop();
+        return new Search(arrivals, arrivals == Arrivals.POISSON ? demand.burstiness() : null,
+                OperatingPointSearch.grid(properties.maxConcurrency(), properties.gridStepsPerDoubling()),
+                OperatingPointSearch.rateGrid(properties.minRequestsPerSecond(), properties.maxRequestsPerSecond(),
+                        properties.gridStepsPerDoubling()));
     }
 
     /** A candidate resolved: deployed, or the reason it cannot be. */
@@ -216,7 +240,7 @@ class Planner implements AutoCloseable {
                 : candidate.deployed().chips() * p.usdPerAcceleratorHour().doubleValue();
     }
 
-    private CandidateResult evaluate(PlanRequest request, Resolved candidate, PriceView price, List<Integer> grid,
+    private CandidateResult evaluate(PlanRequest request, Resolved candidate, PriceView price, Search search,
             double demandRps, AtomicInteger simulated, DoubleAccumulator cheapestMonthly) {
         CandidateSpec spec = candidate.spec();
         var deployed = candidate.deployed();
@@ -238,30 +262,47 @@ class Planner implements AutoCloseable {
                     null, null, price, deployed.parametersSha256(), List.of(), List.of());
         }
         Slo slo = request.slo();
-        OperatingPointSearch.Outcome outcome = OperatingPointSearch.search(concurrency -> {
-            simulated.incrementAndGet();
-            return simulations.simulate(deployed, request.workload(), concurrency);
-        }, grid, deployed.batchBuckets(), slo);
+        PlanWorkload workload = request.workload();
+        OperatingPointSearch.Outcome<?> outcome;
+        if (search.open()) {
+            simulated.incrementAndGet(); // the reference point one request alone, which sizes every rate's run
+            simulations.simulate(deployed, workload, 1);
+            outcome = OperatingPointSearch.searchRate(rate -> {
+                simulated.incrementAndGet();
+                return simulations.simulateRate(deployed, workload, rate, search.burstiness());
+            }, search.rates(), slo);
+        } else {
+            outcome = OperatingPointSearch.search(concurrency -> {
+                simulated.incrementAndGet();
+                return simulations.simulate(deployed, workload, concurrency);
+            }, search.concurrencies(), deployed.batchBuckets(), slo);
+        }
         int accelerators = deployed.chips();
         List<CurvePoint> curve = new ArrayList<>();
-        outcome.ran().forEach((c, metrics) -> {
-            double tps = metrics.getOrDefault("output_throughput", 0.0);
-            curve.add(new CurvePoint(c, metrics.getOrDefault("interactivity", 0.0), tps,
-                    Money.perMillionOutputTokens(price, accelerators, tps), slo.meets(metrics)));
+        outcome.ran().forEach((load, metrics) -> {
+            boolean meets = slo.meets(metrics);
+            double tps = outputTokensPerSecond(load, metrics, workload, meets);
+            curve.add(new CurvePoint(load instanceof Integer c ? c : null, load instanceof Double r ? r : null,
+                    metrics.getOrDefault("interactivity", 0.0), tps,
+                    Money.perMillionOutputTokens(price, accelerators, tps), meets));
         });
         String label = label(spec, deployed);
-        if (outcome.concurrency() == null) {
-            Map<String, Double> atOne = outcome.ran().firstEntry().getValue();
+        if (outcome.load() == null) {
+            Object lowest = outcome.ran().firstKey();
+            Map<String, Double> atLowest = outcome.ran().firstEntry().getValue();
+            String where = lowest instanceof Integer c ? "concurrency " + c
+                    : String.format(Locale.ROOT, "%.4g requests/s", (Double) lowest);
             return new CandidateResult(0, label, spec.hardware(), deployed.profile(), deployed.tensorParallel(),
                     deployed.precision(), deployed.optimizations(), CandidateResult.MISSES,
-                    "SLO missed even at concurrency 1: " + String.join("; ", outcome.missesAtOne()), null,
-                    headline(atOne), null, null, null, accelerators, null,
+                    "SLO missed even at " + where + ": " + String.join("; ", outcome.missesAtLowest()), null,
+                    headline(atLowest), null, null, null, accelerators, null,
                     price == null ? null : price.usdPerAcceleratorHour().doubleValue(), null, null, null, null, price,
                     deployed.parametersSha256(), outcome.monotonicityBreaks(), curve);
         }
-        Map<String, Double> metrics = outcome.ran().get(outcome.concurrency());
-        double replicaRps = metrics.getOrDefault("request_throughput", 0.0);
-        double replicaTps = metrics.getOrDefault("output_throughput", 0.0);
+        Object chosen = outcome.load();
+        Map<String, Double> metrics = outcome.ran().get(chosen);
+        double replicaRps = chosen instanceof Double rate ? rate : metrics.getOrDefault("request_throughput", 0.0);
+        double replicaTps = outputTokensPerSecond(chosen, metrics, workload, true);
         int replicas = (int) Math.max(1, Math.ceil(demandRps / replicaRps - CAPACITY_EPSILON));
         double headroom = (replicas * replicaRps / demandRps - 1.0) * 100.0;
         Money money = Money.of(price, accelerators, replicas, replicaTps, request.hoursPerMonth());
@@ -271,10 +312,25 @@ class Planner implements AutoCloseable {
         return new CandidateResult(0, label, spec.hardware(), deployed.profile(), deployed.tensorParallel(),
                 deployed.precision(), deployed.optimizations(), CandidateResult.MEETS,
                 price == null ? "no " + request.priceOption().id() + " price for " + spec.hardware() : null,
-                outcome.concurrency(), headline(metrics), replicaRps, replicaTps, replicas, accelerators,
-                replicas * accelerators, money.usdPerAcceleratorHour(), money.usdPerHour(), money.usdPerMonth(),
-                money.usdPerMillionOutputTokens(), headroom, price, deployed.parametersSha256(),
+                chosen instanceof Integer c ? c : null, headline(metrics), replicaRps, replicaTps, replicas,
+                accelerators, replicas * accelerators, money.usdPerAcceleratorHour(), money.usdPerHour(),
+                money.usdPerMonth(), money.usdPerMillionOutputTokens(), headroom, price, deployed.parametersSha256(),
                 outcome.monotonicityBreaks(), curve);
+    }
+
+    /**
+     * What a replica serves at a point. Closed loop: the measured output throughput. Open loop: a rate that meets the
+     * SLO is served in steady state (rate x mean output length; a finite run measures less, by its drain at the end);
+     * one that misses it delivers at most what the run measured.
+     */
+    private static double outputTokensPerSecond(Object load, Map<String, Double> metrics, PlanWorkload workload,
+            boolean meets) {
+        double measured = metrics.getOrDefault("output_throughput", 0.0);
+        if (!(load instanceof Double rate)) {
+            return measured;
+        }
+        double offered = rate * workload.meanOutputTokens();
+        return meets ? offered : Math.min(offered, measured);
     }
 
     /** The metrics a plan reports (vLLM names). */
@@ -369,10 +425,11 @@ class Planner implements AutoCloseable {
             return "No candidate meets " + slo + ".";
         }
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-                "Cheapest meeting %s: %s, %d replica%s x %d accelerator%s at concurrency %d",
+                "Cheapest meeting %s: %s, %d replica%s x %d accelerator%s at %s",
                 slo, cheapest.label(), cheapest.replicas(), cheapest.replicas() == 1 ? "" : "s",
                 cheapest.acceleratorsPerReplica(), cheapest.acceleratorsPerReplica() == 1 ? "" : "s",
-                cheapest.concurrency()));
+                cheapest.concurrency() != null ? "concurrency " + cheapest.concurrency() : String.format(Locale.ROOT,
+                        "%.4g requests/s per replica", cheapest.requestsPerSecondPerReplica())));
         if (cheapest.usdPerMonth() != null) {
             text.append(String.format(Locale.ROOT, ", $%,.0f per month ($%.2f per million output tokens)",
                     cheapest.usdPerMonth(), cheapest.usdPerMillionOutputTokens()));
@@ -404,6 +461,7 @@ class Planner implements AutoCloseable {
         return new PlanResult(result.model(), result.modelSha256(), result.catalogVersion(), result.slo(),
                 result.verdict(), summary(cheapest, savings, result.slo()), result.priceOption(), date,
                 result.hoursPerMonth(), result.demandRequestsPerSecond(), result.demandOutputTokensPerSecond(),
-                cheapest, savings, ranked, result.simulations(), result.computeMs());
+                result.arrivals(), result.burstiness(), cheapest, savings, ranked, result.simulations(),
+                result.computeMs());
     }
 }

@@ -13,6 +13,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import io.costbench.engine.port.Parameter;
+import io.costbench.engine.validation.ErrorStatistics;
 
 /**
  * The validation tables, for every accelerator family alike: per group (hardware x profile x dense/MoE) and per
@@ -23,10 +24,6 @@ import io.costbench.engine.port.Parameter;
  * assertions.
  */
 public final class ValidationReport {
-
-    /** Error statistics of one metric over a group: rows compared, median, p90 and max of |relative error|. */
-    public record ErrorStats(int rows, double medianAbs, double p90Abs, double maxAbs) {
-    }
 
     /**
      * A calibrated parameter the report flags.
@@ -97,25 +94,20 @@ public final class ValidationReport {
      * Error statistics of a metric over the predicted rows that measured it. Output throughput counts only rows that
      * measured it; see {@link #derivedThroughputStats} for throughput derived from the row's own TTFT and TPOT.
      */
-    public static Optional<ErrorStats> stats(List<ValidationRun.Outcome> outcomes, ValidationMetric metric) {
+    public static Optional<ErrorStatistics> stats(List<ValidationRun.Outcome> outcomes, ValidationMetric metric) {
         return statsOf(outcomes.stream().filter(o -> metric != ValidationMetric.OUTPUT_THROUGHPUT
                 || !o.measurement().throughputDerived()).toList(), metric);
     }
 
     /** Output-throughput errors of rows whose "measured" throughput was derived from their TTFT and TPOT. */
-    public static Optional<ErrorStats> derivedThroughputStats(List<ValidationRun.Outcome> outcomes) {
+    public static Optional<ErrorStatistics> derivedThroughputStats(List<ValidationRun.Outcome> outcomes) {
         return statsOf(outcomes.stream().filter(o -> o.measurement().throughputDerived()).toList(),
                 ValidationMetric.OUTPUT_THROUGHPUT);
     }
 
-    private static Optional<ErrorStats> statsOf(List<ValidationRun.Outcome> outcomes, ValidationMetric metric) {
-        List<Double> errors = outcomes.stream().filter(o -> o.skipReason() == null)
-                .map(o -> o.relativeError(metric)).flatMap(Optional::stream).map(Math::abs).sorted().toList();
-        if (errors.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new ErrorStats(errors.size(), percentile(errors, 50), percentile(errors, 90),
-                errors.get(errors.size() - 1)));
+    private static Optional<ErrorStatistics> statsOf(List<ValidationRun.Outcome> outcomes, ValidationMetric metric) {
+        return ErrorStatistics.of(outcomes.stream().filter(o -> o.skipReason() == null)
+                .map(o -> o.relativeError(metric)).flatMap(Optional::stream).mapToDouble(Double::doubleValue));
     }
 
     /** Calibrated parameters of the deployments used, by "hardware/profile name". */
@@ -185,20 +177,24 @@ public final class ValidationReport {
         });
     }
 
-    private static String cell(Optional<ErrorStats> stats) {
+    private static String cell(Optional<ErrorStatistics> stats) {
         return stats.map(s -> String.format(Locale.ROOT, "%5.1f%% %6.1f%% %6.1f%%", 100 * s.medianAbs(),
                 100 * s.p90Abs(), 100 * s.maxAbs())).orElse(String.format("%-22s", "-"));
     }
 
     private void printLeaveOneOut(PrintStream out) {
         out.printf(Locale.ROOT, "%n--- leave-one-source-out (sources with >= %d predicted rows): TPOT |error| with the"
-                + " parameters fitted on the source reset to their documented values%n", LeaveOneSourceOut.MIN_ROWS);
+                + " parameters fitted on the source refitted on the other sources they were fitted on (from their"
+                + " documented values, inside their ranges; documented values when no other source)%n",
+                LeaveOneSourceOut.MIN_ROWS);
         out.printf(Locale.ROOT, "    %-50s %5s | %-22s | %-22s | %s%n", "left out", "rows", "in-sample med/p90/max",
-                "left out med/p90/max", "parameters reset");
+                "left out med/p90/max", "parameters: shipped -> refitted without the source; trained on");
         for (LeaveOneSourceOut.Result r : leaveOneOut) {
             out.printf(Locale.ROOT, "    %-50s %5d | %s | %s | %s%n", r.source(), r.rows(),
                     cell(Optional.ofNullable(r.inSample())), cell(Optional.ofNullable(r.leftOut())),
-                    r.reset().isEmpty() ? "none fitted on it" : String.join(", ", r.reset()));
+                    r.refitted().isEmpty() ? "none fitted on it" : String.join(", ", r.refitted()) + "; trained on "
+                            + (r.trainedOn().isEmpty() ? "nothing (documented values)"
+                                    : String.join(", ", r.trainedOn())));
         }
     }
 
@@ -254,13 +250,5 @@ public final class ValidationReport {
 
     private static String shorten(String reason) {
         return reason.length() > 120 ? reason.substring(0, 117) + "..." : reason;
-    }
-
-    /** numpy-style percentile with linear interpolation, of a sorted list. */
-    static double percentile(List<Double> sorted, double percent) {
-        double position = percent / 100 * (sorted.size() - 1);
-        int lo = (int) Math.floor(position);
-        int hi = (int) Math.ceil(position);
-        return sorted.get(lo) + (sorted.get(hi) - sorted.get(lo)) * (position - lo);
     }
 }

@@ -48,6 +48,12 @@ class PlanApiTest {
         assertThat(created.headers().firstValue("Location")).contains("/api/v1/plans/" + id);
         JsonNode result = plan.get("result");
         assertThat(result.get("verdict").asString()).isEqualTo("ok");
+        // Open loop by default: the plan records it, and the load per replica is a request rate.
+        assertThat(plan.get("request").get("demand").get("arrivals").asString()).isEqualTo("poisson");
+        assertThat(result.get("arrivals").asString()).isEqualTo("poisson");
+        assertThat(result.get("burstiness").asDouble()).isEqualTo(1.0);
+        assertThat(result.get("cheapest").get("concurrency").isNull()).isTrue();
+        assertThat(result.get("summary").asString()).contains("requests/s per replica");
         assertThat(result.get("catalogVersion").asString()).hasSize(64);
         JsonNode cheapest = result.get("cheapest");
         assertThat(result.get("candidates").get(0).get("label").asString()).isEqualTo(cheapest.get("label").asString());
@@ -83,24 +89,43 @@ class PlanApiTest {
         assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
         assertThat(csv.headers().firstValue("Content-Disposition").orElse("")).contains("costbench-plan-" + id);
         List<String> lines = csv.body().lines().toList();
-        assertThat(lines.get(0)).startsWith("plan_id,created_at_utc,price_basis,model");
+        assertThat(lines.get(0)).startsWith("plan_id,created_at_utc,price_basis,model")
+                .contains("demand_requests_per_s,arrivals,burstiness");
         assertThat(lines).hasSize(1 + result.get("candidates").size());
-        assertThat(lines.get(1)).contains(cheapest.get("label").asString());
+        assertThat(lines.get(1)).contains(cheapest.get("label").asString()).contains(",poisson,1,");
     }
 
     @Test
-    void anSloNobodyMeetsIsAClearAnswerWithTheValuesReached() throws Exception {
-        HttpResponse<String> created = post(chat("qwen3.5-4b", "\"requestsPerSecond\": 5", "\"minInteractivity\": 5000"));
-        assertThat(created.statusCode()).isEqualTo(201);
-        JsonNode result = json.readTree(created.body()).get("result");
-        assertThat(result.get("verdict").asString()).isEqualTo("no-candidate-meets");
-        assertThat(result.get("cheapest").isNull()).isTrue();
-        assertThat(result.get("summary").asString()).startsWith("No candidate meets");
-        for (JsonNode candidate : result.get("candidates")) {
-            assertThat(candidate.get("status").asString()).isEqualTo("misses-slo");
-            assertThat(candidate.get("reason").asString())
-                    .matches("SLO missed even at concurrency 1: interactivity [0-9.]+ tok/s/user < 5000");
-        }
+    void aClosedLoopPlanSearchesConcurrencyAndSaysSo() throws Exception {
+        HttpResponse<String> created = post(chat("qwen3.5-4b",
+                "\"requestsPerSecond\": 20, \"arrivals\": \"closed-loop\"", "\"minInteractivity\": 30"));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode plan = json.readTree(created.body());
+        JsonNode result = plan.get("result");
+        assertThat(plan.get("request").get("demand").get("arrivals").asString()).isEqualTo("closed-loop");
+        assertThat(plan.get("request").get("demand").get("burstiness").isNull()).isTrue();
+        assertThat(result.get("arrivals").asString()).isEqualTo("closed-loop");
+        assertThat(result.get("cheapest").get("concurrency").asInt()).isPositive();
+        assertThat(result.get("summary").asString()).contains("at concurrency ");
+        HttpResponse<String> csv = get("/api/v1/plans/" + plan.get("id").asLong() + "/plan.csv");
+        assertThat(csv.body().lines().skip(1).toList()).allMatch(line -> line.contains(",closed-loop,,"));
+    }
+
+    @Test
+    void burstinessShapesTheArrivalsAndIsRecorded() throws Exception {
+        HttpResponse<String> created = post(chat("qwen3.5-4b", "\"requestsPerSecond\": 20, \"burstiness\": 0.25",
+                "\"minInteractivity\": 30"));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode plan = json.readTree(created.body());
+        assertThat(plan.get("request").get("demand").get("burstiness").asDouble()).isEqualTo(0.25);
+        assertThat(plan.get("result").get("burstiness").asDouble()).isEqualTo(0.25);
+        // Gamma gaps of shape 0.25 are other arrivals than Poisson ones: the searched points differ.
+        JsonNode poisson = json.readTree(post(chat("qwen3.5-4b", "\"requestsPerSecond\": 20",
+                "\"minInteractivity\": 30")).body()).get("result");
+        assertThat(plan.get("result").get("candidates").get(0).get("curve"))
+                .isNotEqualTo(poisson.get("candidates").get(0).get("curve"));
+        HttpResponse<String> csv = get("/api/v1/plans/" + plan.get("id").asLong() + "/plan.csv");
+        assertThat(csv.body().lines().skip(1).toList()).allMatch(line -> line.contains(",poisson,0.25,"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -117,6 +142,11 @@ class PlanApiTest {
             unknown profile | 422 | candidates[0].profile | {"model":"qwen3.5-4b","workload":{"inputTokens":1024,"outputTokens":1024},"demand":{"requestsPerSecond":1},"candidates":[{"hardware":"trn2","profile":"vllm"}]}
             unknown field | 400 | slo.ttft | {"model":"qwen3.5-4b","workload":{"inputTokens":1024,"outputTokens":1024},"demand":{"requestsPerSecond":1},"slo":{"ttft":1}}
             missing workload | 400 | workload | {"model":"qwen3.5-4b","demand":{"requestsPerSecond":1}}
+            unknown arrivals | 422 | demand.arrivals | {"model":"qwen3.5-4b","workload":{"inputTokens":1024,"outputTokens":1024},"demand":{"requestsPerSecond":1,"arrivals":"uniform"}}
+            arrivals not text | 400 | demand.arrivals | {"model":"qwen3.5-4b","workload":{"inputTokens":1024,"outputTokens":1024},"demand":{"requestsPerSecond":1,"arrivals":3}}
+            burstiness too low | 422 | demand.burstiness | {"model":"qwen3.5-4b","workload":{"inputTokens":1024,"outputTokens":1024},"demand":{"requestsPerSecond":1,"burstiness":0}}
+            burstiness too high | 422 | demand.burstiness | {"model":"qwen3.5-4b","workload":{"inputTokens":1024,"outputTokens":1024},"demand":{"requestsPerSecond":1,"burstiness":11}}
+            burstiness closed loop | 422 | demand.burstiness | {"model":"qwen3.5-4b","workload":{"inputTokens":1024,"outputTokens":1024},"demand":{"requestsPerSecond":1,"arrivals":"closed-loop","burstiness":2}}
             tokens out of range | 422 | workload.inputTokens | {"model":"qwen3.5-4b","workload":{"inputTokens":0,"outputTokens":1024},"demand":{"requestsPerSecond":1}}
             """)
     void badInputIsAProblemNamingTheFieldAndStoresNothing(String name, int status, String field, String body)

@@ -17,8 +17,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Speed of a default plan (every priced hardware, profile and tensor parallelism for one model, chat SLO): the first
- * plan after start (cold deployments and step-price memos) and warm repeats. Tag {@code benchmark}, excluded by
+ * Speed of a default plan (every priced hardware, profile, tensor parallelism and precision for one model, chat SLO,
+ * poisson arrivals): the first plan after start (cold deployments and step-price memos) and warm repeats; then the
+ * same model's closed-loop plan (deployments already warm, new points). Tag {@code benchmark}, excluded by
  * default:
  *
  * <pre>
@@ -44,28 +45,33 @@ class PlanBenchmark {
         lines.add(String.format(Locale.ROOT, "%d cores, load average %.1f at start", Runtime.getRuntime()
                 .availableProcessors(), ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
         // The first plan in a fresh JVM also pays class loading and JIT compilation of the simulator.
-        lines.add(time("llama-3.1-8b (first plan in a fresh JVM)", request("llama-3.1-8b")).line());
+        lines.add(time("llama-3.1-8b poisson (first plan in a fresh JVM)", request("llama-3.1-8b", "poisson"))
+                .line());
         for (String model : List.of("qwen3.5-4b", "qwen3-30b-a3b", "gemma4-31b")) {
-            PlanRequest request = request(model);
-            Timed cold = time(model + " (first plan for the model: new deployments, empty memos)", request);
-            List<Timed> warm = new ArrayList<>();
-            for (int i = 0; i < 5; i++) {
-                warm.add(time(model, request));
+            for (String arrivals : List.of("poisson", "closed-loop")) {
+                PlanRequest request = request(model, arrivals);
+                Timed cold = time(model + " " + arrivals + (arrivals.equals("poisson")
+                        ? " (first plan for the model: new deployments, empty memos)"
+                        : " (deployments warm, new points)"), request);
+                List<Timed> warm = new ArrayList<>();
+                for (int i = 0; i < 5; i++) {
+                    warm.add(time(model, request));
+                }
+                warm.sort(java.util.Comparator.comparingDouble(Timed::wallMs));
+                lines.add(cold.line());
+                lines.add(String.format(Locale.ROOT, "%s %s warm repeat: median %.0f ms wall (%.0f ms CPU), max %.0f "
+                        + "ms", model, arrivals, warm.get(2).wallMs(), warm.get(2).cpuMs(), warm.get(4).wallMs()));
+                assertThat(cold.result().candidates()).isNotEmpty();
             }
-            warm.sort(java.util.Comparator.comparingDouble(Timed::wallMs));
-            lines.add(cold.line());
-            lines.add(String.format(Locale.ROOT, "%s warm repeat: median %.0f ms wall (%.0f ms CPU), max %.0f ms",
-                    model, warm.get(2).wallMs(), warm.get(2).cpuMs(), warm.get(4).wallMs()));
-            assertThat(cold.result().candidates()).isNotEmpty();
         }
         lines.forEach(System.out::println);
         Files.write(Path.of("target", "plan-benchmark.txt"), lines);
     }
 
-    private PlanRequest request(String model) {
+    private PlanRequest request(String model, String arrivals) {
         return PlanRequests.fromJson(Map.of("model", model,
                 "workload", Map.of("inputTokens", 1024, "outputTokens", 1024),
-                "demand", Map.of("requestsPerSecond", 20),
+                "demand", Map.of("requestsPerSecond", 20, "arrivals", arrivals),
                 "slo", Map.of("ttftMs", Map.of("p90", 2000), "minInteractivity", 30)), properties.maxCandidates());
     }
 

@@ -71,6 +71,9 @@ class PlanBrowserTest {
         WebElement demand = driver.findElement(By.name("demand"));
         demand.clear();
         demand.sendKeys("20");
+        // Open loop is the default traffic model; burstier than Poisson arrivals here.
+        assertThat(driver.findElement(By.name("arrivals")).getDomProperty("value")).isEqualTo("poisson");
+        driver.findElement(By.name("burstiness")).sendKeys("0.5");
         driver.findElement(By.id("plan-submit")).click();
         // Progress shows while the plan computes (the first plan after start takes seconds).
         assertThat(driver.findElement(By.id("plan-status")).getText()).contains("Computing the plan");
@@ -78,10 +81,12 @@ class PlanBrowserTest {
         assertThat(summary).startsWith("Cheapest meeting p90 TTFT <= 2000 ms, interactivity >= 30");
         String url = driver.getCurrentUrl();
         assertThat(url).contains("model=qwen3.5-4b").contains("inputTokens=1024").contains("ttftP90=2000")
-                .contains("minInteractivity=30").contains("demand=20");
+                .contains("minInteractivity=30").contains("demand=20").contains("arrivals=poisson")
+                .contains("burstiness=0.5");
+        assertThat(driver.findElement(By.id("plan-meta")).getText()).contains("poisson arrivals (burstiness 0.5)");
         List<WebElement> rows = driver.findElements(By.cssSelector("#plan-table tbody tr"));
         assertThat(rows).hasSizeGreaterThan(3);
-        assertThat(rows.get(0).getText()).contains("meets-slo");
+        assertThat(rows.get(0).getText()).contains("meets-slo").containsPattern("[0-9.]+ req/s");
         assertThat(seriesCount("chart-plan-monthly")).isEqualTo(1);
         assertThat(seriesCount("chart-plan-frontier")).isGreaterThan(1);
         assertThat(markLineAt("chart-plan-frontier")).isEqualTo(30.0);
@@ -100,7 +105,13 @@ class PlanBrowserTest {
         driver.get("http://localhost:" + port + "/plan?id=" + id);
         assertThat(awaitResults()).isEqualTo(summary);
         assertThat(driver.findElement(By.name("ttftP90")).getDomProperty("value")).isEqualTo("2000");
+        assertThat(driver.findElement(By.name("arrivals")).getDomProperty("value")).isEqualTo("poisson");
+        assertThat(driver.findElement(By.name("burstiness")).getDomProperty("value")).isEqualTo("0.5");
         screenshot("plan-stored");
+        // A closed loop has no burstiness.
+        new org.openqa.selenium.support.ui.Select(driver.findElement(By.name("arrivals")))
+                .selectByValue("closed-loop");
+        assertThat(driver.findElement(By.name("burstiness")).isEnabled()).isFalse();
         assertNoConsoleErrors();
     }
 

@@ -46,7 +46,8 @@ final class TestAcceleratorModel implements AcceleratorModel {
 
     @Override
     public List<ProfileEntry> profiles() {
-        return List.of(new ProfileEntry(PROFILE, "Test vLLM", "vllm", List.of(HARDWARE), 1, "bf16", List.of(),
+        return List.of(new ProfileEntry(PROFILE, "Test vLLM", "vllm", List.of(HARDWARE), 1, "bf16",
+                List.of(io.costbench.engine.model.Precision.BF16), List.of(),
                 "test fixture"));
     }
 

@@ -1,0 +1,98 @@
+package io.costbench.service.validation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import io.costbench.engine.model.ModelCatalog;
+import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.engine.port.CalibratedFamily;
+import io.costbench.engine.port.Parameter;
+import io.costbench.service.prediction.AcceleratorFamilies;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The leave-one-source-out refit on rows the model generated itself with a known parameter value: it finds that value
+ * again from the documented one, stays inside the range, and leaves a parameter the rows cannot see where it was.
+ */
+class RefitTest {
+
+    private static final ModelCatalog MODELS = ModelCatalog.standard();
+    private static final String PROFILE = "vllm";
+    private static List<AcceleratorModel> families;
+    private static int gpu;
+    private static Map<String, Parameter> parameters;
+
+    @BeforeAll
+    static void families() {
+        families = AcceleratorFamilies.production();
+        for (int i = 0; i < families.size(); i++) {
+            if (families.get(i) instanceof CalibratedFamily && families.get(i).supportsHardware("h100-sxm")) {
+                gpu = i;
+            }
+        }
+        ValidationRun.Outcome probe = new ValidationRun(MODELS, families).predict(row(8, 128, 0));
+        parameters = new java.util.HashMap<>();
+        probe.deployment().parameters().forEach(p -> parameters.put(p.name(), p));
+    }
+
+    @Test
+    void recoversTheValueThatGeneratedTheRows() {
+        Parameter step = parameters.get("cpuStepOverheadUs");
+        double truth = 1500;
+        assertThat(truth).isBetween(step.min(), step.max()).isNotCloseTo(step.documented(),
+                org.assertj.core.api.Assertions.within(300.0));
+        List<ValidationRun.Outcome> rows = generated(Map.of("cpuStepOverheadUs", truth));
+
+        Map<String, Double> fitted = new Refit(MODELS, families, gpu, PROFILE, new Refit.Budget(8, 1, 12, 0.0005))
+                .fit(List.of(step), rows);
+
+        assertThat(fitted.get("cpuStepOverheadUs")).isBetween(step.min(), step.max())
+                .isCloseTo(truth, org.assertj.core.api.Assertions.within(100.0));
+    }
+
+    @Test
+    void aParameterTheRowsDoNotSeeStaysAtItsDocumentedValue() {
+        // dense rows never run the MoE path: nothing to learn about its per-layer cost
+        Parameter moe = parameters.get("moeLayerFixedUs");
+        List<ValidationRun.Outcome> rows = generated(Map.of());
+
+        Map<String, Double> fitted = new Refit(MODELS, families, gpu, PROFILE, new Refit.Budget(4, 1, 4, 0.002))
+                .fit(List.of(moe), rows);
+
+        assertThat(fitted).containsEntry("moeLayerFixedUs", moe.documented());
+    }
+
+    @Test
+    void withoutRowsEveryParameterIsDocumented() {
+        Parameter step = parameters.get("cpuStepOverheadUs");
+        assertThat(new Refit(MODELS, families, gpu, PROFILE, Refit.Budget.STANDARD).fit(List.of(step), List.of()))
+                .containsExactly(Map.entry("cpuStepOverheadUs", step.documented()));
+    }
+
+    /** Rows whose "measured" TPOT is the model's own with the profile's parameters at {@code values}. */
+    private static List<ValidationRun.Outcome> generated(Map<String, Double> values) {
+        List<AcceleratorModel> truth = new ArrayList<>(families);
+        truth.set(gpu, ((CalibratedFamily) families.get(gpu)).withProfileValues(PROFILE, values));
+        ValidationRun run = new ValidationRun(MODELS, truth);
+        List<ValidationRun.Outcome> rows = new ArrayList<>();
+        for (int concurrency : new int[] {1, 4, 16}) {
+            for (int output : new int[] {64, 128}) {
+                double tpot = run.predict(row(concurrency, output, 0)).predicted().get(ValidationMetric.TPOT);
+                rows.add(new ValidationRun.Outcome(row(concurrency, output, tpot), Map.of(), null, null));
+            }
+        }
+        return rows;
+    }
+
+    private static Measurement row(int concurrency, int outputTokens, double tpotMs) {
+        return new Measurement("test", "generated", "h100-sxm", PROFILE, "qwen3-8b", "bf16", 1, 256, outputTokens,
+                concurrency, 0, Map.of(ValidationMetric.TPOT, tpotMs == 0 ? 1.0 : tpotMs), false, "test", 1.0, "auto",
+                Set.of(), false);
+    }
+}
