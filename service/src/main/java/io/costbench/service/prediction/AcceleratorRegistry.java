@@ -23,6 +23,10 @@ public class AcceleratorRegistry {
 
     private final List<AcceleratorModel> families;
     private final Map<String, AcceleratorModel> byHardware = new LinkedHashMap<>();
+    /** The families' catalogs are fixed when they are built: listed once, not rebuilt per lookup (every push's). */
+    private final List<CatalogEntry> hardware;
+    private final List<ProfileEntry> profiles;
+    private final List<CatalogEntry> optimizations;
 
     @Autowired
     AcceleratorRegistry(ObjectProvider<AcceleratorModel> families) {
@@ -41,6 +45,17 @@ public class AcceleratorRegistry {
                 }
             }
         }
+        List<CatalogEntry> allHardware = new ArrayList<>();
+        List<ProfileEntry> allProfiles = new ArrayList<>();
+        Map<String, CatalogEntry> allOptimizations = new LinkedHashMap<>();
+        for (AcceleratorModel family : this.families) {
+            allHardware.addAll(family.hardware());
+            allProfiles.addAll(family.profiles());
+            family.optimizations().forEach(entry -> allOptimizations.putIfAbsent(entry.id(), entry));
+        }
+        this.hardware = List.copyOf(allHardware);
+        this.profiles = List.copyOf(allProfiles);
+        this.optimizations = List.copyOf(allOptimizations.values());
     }
 
     public Optional<AcceleratorModel> forHardware(String hardwareId) {
@@ -48,21 +63,15 @@ public class AcceleratorRegistry {
     }
 
     public List<CatalogEntry> hardware() {
-        List<CatalogEntry> all = new ArrayList<>();
-        families.forEach(family -> all.addAll(family.hardware()));
-        return all;
+        return hardware;
     }
 
     public List<ProfileEntry> profiles() {
-        List<ProfileEntry> all = new ArrayList<>();
-        families.forEach(family -> all.addAll(family.profiles()));
-        return all;
+        return profiles;
     }
 
     public List<CatalogEntry> optimizations() {
-        Map<String, CatalogEntry> all = new LinkedHashMap<>();
-        families.forEach(family -> family.optimizations().forEach(entry -> all.putIfAbsent(entry.id(), entry)));
-        return List.copyOf(all.values());
+        return optimizations;
     }
 
     /** The family a hardware id belongs to, for labelling catalog rows (its class's simple name). */

@@ -1,6 +1,7 @@
 package io.costbench.service.prediction;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +30,9 @@ import io.costbench.service.simulation.SimulationLimits;
 /**
  * Where a prediction is computed: deploys a resolved {@link Scenario} on its accelerator family and runs the serving
  * simulator. Simulators are kept per deployment so repeated predictions and sweep points share their memoised step
- * prices.
+ * prices. A simulation is deterministic (the workload carries its seed), so finished predictions are kept too, per
+ * scenario and deployment parameter hash: CI pushes the same few scenarios over and over, and each is simulated
+ * once, not once per push.
  */
 @Service
 public class Predictor {
@@ -43,6 +46,19 @@ public class Predictor {
         @Override
         protected boolean removeEldestEntry(Map.Entry<DeploymentKey, ServingSimulator> eldest) {
             return size() > CACHED_SIMULATORS;
+        }
+    };
+
+    /**
+     * Finished predictions by scenario and the hash of the parameters it was priced with (a few KB each, so at most
+     * about 3 MB), least recently used first out.
+     */
+    private static final int CACHED_PREDICTIONS = 1024;
+
+    private final Map<PredictionKey, Prediction> predictions = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<PredictionKey, Prediction> eldest) {
+            return size() > CACHED_PREDICTIONS;
         }
     };
 
@@ -63,7 +79,23 @@ public class Predictor {
      * @throws io.costbench.engine.sim.SimulationCancelledException its deadline passed
      */
     public Prediction predict(Scenario scenario) {
-        Run run = run(scenario);
+        ServingSimulator simulator = simulator(scenario);
+        PredictionKey key = new PredictionKey(scenario, simulator.deployment().parametersSha256());
+        synchronized (predictions) {
+            Prediction cached = predictions.get(key);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        Prediction prediction = predict(scenario, run(simulator, scenario));
+        synchronized (predictions) {
+            predictions.putIfAbsent(key, prediction);
+        }
+        return prediction;
+    }
+
+    /** The prediction of one simulation; its maps are read-only, since a cached prediction is shared. */
+    private Prediction predict(Scenario scenario, Run run) {
         SimulationResult result = run.result();
         StepCost median = result.medianDecodeStep().cost();
         Map<String, Double> breakdown = new LinkedHashMap<>();
@@ -76,14 +108,15 @@ public class Predictor {
                 deployment.tensorParallel(), deployment.precision(), new ArrayList<>(deployment.optimizations()),
                 scenario.target().staticShapes());
         return new Prediction(new Scenario(scenario.model(), asDeployed, scenario.workload()), deployment.chips(),
-                result.metrics(), breakdown, result.stats().prefillTimeShare(),
+                result.metrics(), Collections.unmodifiableMap(breakdown),
+                result.stats().prefillTimeShare(),
                 new Prediction.Provenance(models.entry(scenario.model()).contentSha256(),
                         deployment.parametersSha256()));
     }
 
     /** Why the median decode step of the prediction costs what it costs. */
     public StepExplanation explain(Scenario scenario) {
-        Run run = run(scenario);
+        Run run = run(simulator(scenario), scenario);
         return run.deployment().explain(run.result().medianDecodeStep().shape());
     }
 
@@ -93,8 +126,7 @@ public class Predictor {
                 + accelerators.optimizations());
     }
 
-    private Run run(Scenario scenario) {
-        ServingSimulator simulator = simulator(scenario);
+    private Run run(ServingSimulator simulator, Scenario scenario) {
         try {
             return new Run(simulator.deployment(), limits.run(simulator, scenario.workload()));
         } catch (IllegalArgumentException e) {
@@ -156,5 +188,8 @@ public class Predictor {
     }
 
     private record DeploymentKey(String model, ServingTarget target, int maxModelLen) {
+    }
+
+    private record PredictionKey(Scenario scenario, String parametersSha256) {
     }
 }

@@ -60,8 +60,13 @@ class RunIngestion {
     }
 
     PushResult push(PushCommand command, TokenPrincipal caller) {
+        // A prediction reads no table: made before the transaction, it holds no connection while it simulates (and
+        // the predictor remembers it, so the usual push of a known scenario costs a lookup).
+        List<RunPrediction> predictions = command.runs().stream()
+                .map(run -> predictor.predict(run.scenario(), run.parsed().metrics()))
+                .toList();
         try {
-            return transaction.execute(status -> pushOnce(command, caller));
+            return transaction.execute(status -> pushOnce(command, predictions, caller));
         } catch (DataIntegrityViolationException | ConcurrencyFailureException e) {
             // A concurrent request got there first: with the same key, answer as its replay (or conflict); with the
             // same series, commit, branch and CI URL (the unique duplicate key), 409 naming the run it stored. Its
@@ -108,7 +113,7 @@ class RunIngestion {
         });
     }
 
-    private PushResult pushOnce(PushCommand command, TokenPrincipal caller) {
+    private PushResult pushOnce(PushCommand command, List<RunPrediction> predictions, TokenPrincipal caller) {
         java.util.Optional<PushResult> replayed = replay(command);
         if (replayed.isPresent()) {
             return replayed.get();
@@ -124,18 +129,21 @@ class RunIngestion {
         for (int i = 0; i < command.runs().size(); i++) {
             PushCommand.ResolvedRun resolved = command.runs().get(i);
             Map<String, Double> metrics = resolved.parsed().metrics();
-            MeasuredRun run = runs.save(MeasuredRun.of(upload.getId(), i, resolved.parsed().label(),
-                    command.format(), resolved.scenario(), context, jsonMapper.writeValueAsString(metrics),
-                    metrics.get("output_throughput"), metrics.get("median_ttft_ms"), metrics.get("median_tpot_ms"),
-                    now));
+            // The baseline excludes this upload's runs, so judging each run before it is stored changes nothing;
+            // the run is then inserted whole (one statement, no update of placeholders).
             Regression regression = detector.detect(metrics, baseline(resolved.scenario(), upload.getId()));
-            RunPrediction prediction = predictor.predict(resolved.scenario(), metrics);
-            run.judged(prediction == null ? null : jsonMapper.writeValueAsString(prediction), regression.verdict(),
-                    jsonMapper.writeValueAsString(regression));
+            RunPrediction prediction = predictions.get(i);
             RunCost cost = costing.price(costing.billing(context, resolved.scenario()),
                     metrics.get("output_throughput"), prediction == null ? null : prediction.metrics(),
                     io.costbench.service.pricing.Repricing.AT_RUN, RunCosting.runDate(now), RunCosting.STORED_OPTION);
+            MeasuredRun run = MeasuredRun.of(upload.getId(), i, resolved.parsed().label(), command.format(),
+                    resolved.scenario(), context, jsonMapper.writeValueAsString(metrics),
+                    metrics.get("output_throughput"), metrics.get("median_ttft_ms"), metrics.get("median_tpot_ms"),
+                    now);
+            run.judged(prediction == null ? null : jsonMapper.writeValueAsString(prediction), regression.verdict(),
+                    jsonMapper.writeValueAsString(regression));
             run.priced(cost, RunCosting.STORED_OPTION.id());
+            run = runs.save(run);
             outcomes.add(new PushResponse.RunOutcome(run.getId(), resolved.parsed().label(), resolved.scenario(),
                     metrics, prediction, regression, cost));
         }
@@ -148,8 +156,8 @@ class RunIngestion {
         RunsProperties.RegressionRule settings = properties.regression();
         return runs.baseline(scenario.seriesKey(), settings.baseBranch(), uploadId,
                         PageRequest.of(0, settings.window())).stream()
-                .<Map.Entry<Long, Map<String, Double>>>map(run -> new AbstractMap.SimpleImmutableEntry<>(run.getId(),
-                        jsonMapper.readValue(run.getMetricsJson(), METRICS)))
+                .<Map.Entry<Long, Map<String, Double>>>map(run -> new AbstractMap.SimpleImmutableEntry<>(run.id(),
+                        jsonMapper.readValue(run.metricsJson(), METRICS)))
                 .toList();
     }
 

@@ -11,14 +11,27 @@ import java.util.Base64;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
-/** Issues, checks and revokes API tokens. Tokens are 256 random bits; only their SHA-256 is stored. */
+/**
+ * Issues, checks and revokes API tokens. Tokens are 256 random bits; only their SHA-256 is stored. A valid token is
+ * remembered by its SHA-256 for {@code costbench.security.token-cache} (5 s), so a CI job pushing many runs costs one
+ * token lookup per interval, not one per request; revoking evicts it on this instance at once, and other instances
+ * stop accepting it within that interval. Unknown and revoked tokens are never remembered, so the cache holds at most
+ * one entry per valid token.
+ */
 @Service
 public class ApiTokens {
 
@@ -31,11 +44,23 @@ public class ApiTokens {
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private final byte[] bootstrapSha256;
+    private final TransactionTemplate transaction;
+    private final long cacheNanos;
+    private final Map<String, Remembered> remembered = new ConcurrentHashMap<>();
+    /** Counts revocations, so a lookup that raced one does not remember what it read. */
+    private final AtomicLong revocations = new AtomicLong();
 
-    ApiTokens(ApiTokenRepository repository, CostbenchSecurityProperties properties) {
+    ApiTokens(ApiTokenRepository repository, CostbenchSecurityProperties properties,
+            PlatformTransactionManager transactionManager) {
         this.repository = repository;
         this.clock = Clock.systemUTC();
         this.bootstrapSha256 = properties.bootstrapToken() == null ? null : sha256(properties.bootstrapToken());
+        this.transaction = new TransactionTemplate(transactionManager);
+        this.cacheNanos = properties.tokenCache().toNanos();
+    }
+
+    /** A valid token's principal, its hash, and until when (System.nanoTime) it is taken without a lookup. */
+    private record Remembered(TokenPrincipal principal, byte[] sha256, long validUntilNanos) {
     }
 
     @Transactional
@@ -49,7 +74,6 @@ public class ApiTokens {
     }
 
     /** The principal of a presented token, if it is the bootstrap token or a stored, unrevoked one. */
-    @Transactional
     public Optional<TokenPrincipal> authenticate(String presented) {
         if (presented == null || presented.isEmpty() || presented.length() > MAX_TOKEN_LENGTH) {
             return Optional.empty();
@@ -58,8 +82,26 @@ public class ApiTokens {
         if (bootstrapSha256 != null && MessageDigest.isEqual(hash, bootstrapSha256)) {
             return Optional.of(new TokenPrincipal(null, "bootstrap", EnumSet.of(Scope.ADMIN)));
         }
-        // The lookup is by hash, so timing reveals nothing about the token itself.
-        return repository.findByTokenSha256(HexFormat.of().formatHex(hash))
+        // Lookups (cache and table) are by hash, so timing reveals nothing about the token itself.
+        String hex = HexFormat.of().formatHex(hash);
+        Remembered known = remembered.get(hex);
+        long nowNanos = System.nanoTime();
+        if (known != null && nowNanos - known.validUntilNanos() < 0 && MessageDigest.isEqual(hash, known.sha256())) {
+            return Optional.of(known.principal());
+        }
+        long revoked = revocations.get();
+        Optional<TokenPrincipal> principal = transaction.execute(status -> lookUp(hex));
+        if (principal.isPresent() && cacheNanos > 0) {
+            remembered.put(hex, new Remembered(principal.get(), hash, nowNanos + cacheNanos));
+        }
+        if (principal.isEmpty() || revocations.get() != revoked) {
+            remembered.remove(hex);
+        }
+        return principal;
+    }
+
+    private Optional<TokenPrincipal> lookUp(String sha256Hex) {
+        return repository.findByTokenSha256(sha256Hex)
                 .filter(token -> token.getRevokedAt() == null)
                 .map(token -> {
                     Instant now = clock.instant();
@@ -68,13 +110,29 @@ public class ApiTokens {
                 });
     }
 
-    /** Revokes a token; false when there is no such token. Revoking twice keeps the first time. */
+    /**
+     * Revokes a token; false when there is no such token. Revoking twice keeps the first time. This instance forgets
+     * the token at once and again after the commit, and a lookup that overlapped the revocation remembers nothing,
+     * so here the token is refused from the commit on.
+     */
     @Transactional
     public boolean revoke(long id) {
         return repository.findById(id).map(token -> {
             token.revoke(clock.instant());
+            forget(id);
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCompletion(int status) {
+                    revocations.incrementAndGet();
+                    forget(id);
+                }
+            });
             return true;
         }).orElse(false);
+    }
+
+    private void forget(long tokenId) {
+        remembered.values().removeIf(entry -> Long.valueOf(tokenId).equals(entry.principal().tokenId()));
     }
 
     @Transactional(readOnly = true)

@@ -52,6 +52,17 @@ class ApiTokensTest {
     }
 
     @Test
+    void aTokenInUseIsRefusedRightAfterItsRevocation() {
+        IssuedToken issued = tokens.issue("ci-cached-revoke-test", EnumSet.of(Scope.RUNS_WRITE), "tests");
+        assertThat(tokens.authenticate(issued.token())).isPresent();
+        assertThat(tokens.authenticate(issued.token())).isPresent();
+
+        assertThat(tokens.revoke(issued.id())).isTrue();
+
+        assertThat(tokens.authenticate(issued.token())).isEmpty();
+    }
+
+    @Test
     void theBootstrapTokenIsAnAdminWithoutARow() {
         TokenPrincipal principal = tokens.authenticate(TestTokens.BOOTSTRAP_ADMIN).orElseThrow();
         assertThat(principal.tokenId()).isNull();
