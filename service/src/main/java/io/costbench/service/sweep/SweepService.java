@@ -135,7 +135,9 @@ public class SweepService {
                 .withIdentity("chunk-" + chunk, chunkGroup(sweepId))
                 .startAt(due)
                 .withPriority(priority)
-                .withSchedule(SimpleScheduleBuilder.simpleSchedule().withMisfireHandlingInstructionFireNow())
+                // A chunk waiting longer than Quartz's misfire threshold (60 s: a long sweep, or one queued behind
+                // another) stays due and keeps its place; as "fire now" it stalled until the misfire scan moved it.
+                .withSchedule(SimpleScheduleBuilder.simpleSchedule().withMisfireHandlingInstructionIgnoreMisfires())
                 .build();
     }
 
