@@ -45,9 +45,9 @@ public class SweepResults {
 
     /**
      * Newest sweep first, in the columns of the index {@code sweep_point_series} (V5__dashboard_indexes.sql): with
-     * the series fixed, both databases read the index backwards and stop at the limit, so a trend reads its newest
-     * results however many are stored (by {@code s.id} they read the whole series and sort it). H2 sees that the
-     * index gives the order only when every one of its columns is named.
+     * the series fixed, the database reads the index backwards and stops at the limit, so a trend reads its newest
+     * results however many are stored. H2 sees that the index gives the order only when every one of its columns is
+     * named (ordered by {@code s.id} it read the whole series and sorted it; PostgreSQL plans both orders alike).
      */
     private static final String SERIES_NEWEST_FIRST = "p.model_id desc, p.input_tokens desc, p.output_tokens desc,"
             + " p.concurrency desc, p.hardware_id desc, p.profile_id desc, p.optimizations desc, p.sweep_id desc";
