@@ -2,7 +2,7 @@
 # The simulator's JMH benchmarks, from the repository root (one JVM fork each, error bars at 99.9%):
 #   bench/simulator-jmh.sh                          # all: SimulatorBenchmark, Trainium2SimulatorBenchmark,
 #                                                   # GpuPricingBenchmark (about 10 minutes on a quiet machine)
-#   bench/simulator-jmh.sh 'SimulatorBenchmark.point' -i 10   # a regex over benchmark names, then any JMH options
+#   bench/simulator-jmh.sh 'bench.SimulatorBenchmark.point' -i 10   # a regex over benchmark names, then any JMH options
 # The benchmarks are test classes (src/test/java/**/*Benchmark.java); `mvn verify` compiles but never runs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."

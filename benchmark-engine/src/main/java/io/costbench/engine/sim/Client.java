@@ -71,12 +71,12 @@ final class Client {
      * requests, mean 1 / rate; shape 1 is the exponential gap of a Poisson process, drawn directly.
      */
     private double interArrivalMs() {
-        double meanMs = 1000.0 / workload.requestRatePerSecond();
         double shape = workload.burstiness();
         if (shape == Workload.POISSON) {
-            return -Math.log(1.0 - arrivals.nextDouble()) * meanMs;
+            // Written as before burstiness existed, so Poisson runs keep their results to the last bit.
+            return -Math.log(1.0 - arrivals.nextDouble()) / workload.requestRatePerSecond() * 1000.0;
         }
-        return GammaSampler.sample(arrivals, shape) / shape * meanMs;
+        return GammaSampler.sample(arrivals, shape) / shape * (1000.0 / workload.requestRatePerSecond());
     }
 
     private int length(SplittableRandom random, int max) {

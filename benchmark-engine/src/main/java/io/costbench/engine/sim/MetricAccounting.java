@@ -31,6 +31,9 @@ final class MetricAccounting {
     private final TreeMap<Long, StepTally> byTime = new TreeMap<>();
     /** The step just priced without being remembered; the next tally takes it. */
     private PricedStep transientStep;
+    /** The last remembered step tallied and its tally: consecutive steps are often the same shape. */
+    private PricedStep lastStep;
+    private StepTally lastTally;
     private int completed;
     private long inputTokens;
     private long outputTokens;
@@ -112,11 +115,16 @@ final class MetricAccounting {
             }
             return tally;
         }
+        if (step == lastStep) {
+            return lastTally;
+        }
         StepTally tally = tallies.get(step);
         if (tally == null) {
             tally = new StepTally(step);
             tallies.put(step, tally);
         }
+        lastStep = step;
+        lastTally = tally;
         return tally;
     }
 

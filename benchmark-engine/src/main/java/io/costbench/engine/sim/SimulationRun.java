@@ -29,6 +29,8 @@ final class SimulationRun {
     private final ServingSimulator simulator;
     private final Deployment deployment;
     private final SpeculativeDecoding speculative;
+    /** The acceptance chain unboxed: it is read for every decode of every speculative step. */
+    private final double[] acceptanceByPosition;
     private final int decodeTokens;
     private final int window;
     private final SplittableRandom acceptanceRandom;
@@ -52,6 +54,8 @@ final class SimulationRun {
         SchedulingRules rules = deployment.scheduling();
         this.speculative = rules.speculative();
         this.decodeTokens = speculative == null ? 1 : speculative.draftTokens() + 1;
+        this.acceptanceByPosition = speculative == null ? new double[0]
+                : speculative.acceptanceByPosition().stream().mapToDouble(Double::doubleValue).toArray();
         this.window = deployment.model().slidingWindowTokens();
         this.acceptanceRandom = new SplittableRandom(workload.seed() ^ ACCEPTANCE_SALT);
         this.pool = new KvBlockPool(rules.kvCacheCapacityTokens(), rules.kvBlockTokens());
@@ -227,7 +231,7 @@ final class SimulationRun {
     /** Accepted draft positions: the chain stops at the first rejection. */
     private int acceptedDrafts() {
         int accepted = 0;
-        for (double p : speculative.acceptanceByPosition()) {
+        for (double p : acceptanceByPosition) {
             if (acceptanceRandom.nextDouble() >= p) {
                 break;
             }

@@ -60,6 +60,22 @@ public class CostCalculator {
     }
 
     /**
+     * The prices {@link #priceFor} picks from for {@code hardwareId}, loaded at once, to pick the one in force on many
+     * dates in memory (a trend prices hundreds of nights; one query each would dominate the page).
+     *
+     * @param option null for on-demand
+     */
+    public PriceHistory priceHistory(String hardwareId, PurchaseOption option) {
+        Optional<Accelerator> accelerator = Accelerator.forHardware(hardwareId);
+        if (accelerator.isEmpty()) {
+            return PriceHistory.NONE;
+        }
+        PriceKey key = new PriceKey(accelerator.get(), option == null ? PurchaseOption.ON_DEMAND : option,
+                properties.defaultRegion());
+        return new PriceHistory(key, priceBook.candidates(key), priceBook.today());
+    }
+
+    /**
      * Why {@link #priceFor} finds nothing, in words for a {@code cost: null}: hardware no price can be quoted for, or
      * no price of that option in force on that day (saying when the catalog has none for the accelerator at all).
      */

@@ -71,11 +71,20 @@ public class PriceBook {
     /** The price of {@code key} in force on {@code date}, falling back to the region-less price. */
     @Transactional(readOnly = true)
     public Optional<Price> inForce(PriceKey key, LocalDate date) {
+        return PriceCatalog.inForce(candidates(key), key, date);
+    }
+
+    /**
+     * Every price {@link #inForce} picks from for {@code key}, whatever the date: the key's own and the region-less
+     * ones. A page that prices many dates loads them once ({@link PriceHistory}).
+     */
+    @Transactional(readOnly = true)
+    public List<Price> candidates(PriceKey key) {
         List<Price> candidates = new ArrayList<>(pricesOf(key));
         if (!PriceKey.ANY_REGION.equals(key.region())) {
             candidates.addAll(pricesOf(key.withRegion(PriceKey.ANY_REGION)));
         }
-        return PriceCatalog.inForce(candidates, key, date);
+        return candidates;
     }
 
     /**

@@ -43,6 +43,15 @@ public class SweepResults {
             + "p.total_token_throughput, p.median_ttft_ms, p.median_tpot_ms "
             + "from sweep_point p";
 
+    /**
+     * Newest sweep first, in the columns of the index {@code sweep_point_series} (V5__dashboard_indexes.sql): with
+     * the series fixed, the database reads the index backwards and stops at the limit, so a trend reads its newest
+     * results however many are stored. H2 sees that the index gives the order only when every one of its columns is
+     * named (ordered by {@code s.id} it read the whole series and sorted it; PostgreSQL plans both orders alike).
+     */
+    private static final String SERIES_NEWEST_FIRST = "p.model_id desc, p.input_tokens desc, p.output_tokens desc,"
+            + " p.concurrency desc, p.hardware_id desc, p.profile_id desc, p.optimizations desc, p.sweep_id desc";
+
     private final JdbcClient jdbc;
 
     SweepResults(JdbcClient jdbc) {
@@ -147,7 +156,7 @@ public class SweepResults {
                         + " where p.model_id = :model and p.input_tokens = :in and p.output_tokens = :out"
                         + " and p.concurrency = :c and p.hardware_id = :hw and p.profile_id = :profile"
                         + " and p.optimizations = :opts and p.status = 'SUCCEEDED' and s.preset = 'default'"
-                        + " and s.finished_at is not null order by s.id desc limit :limit")
+                        + " and s.finished_at is not null order by " + SERIES_NEWEST_FIRST + " limit :limit")
                 .param("model", modelId).param("in", inputTokens).param("out", outputTokens)
                 .param("c", concurrency).param("hw", hardwareId).param("profile", profileId)
                 .param("opts", optimizations).param("limit", limit)

@@ -3,7 +3,11 @@ package io.costbench.service.sweep;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import org.quartz.JobBuilder;
 import org.quartz.JobDetail;
@@ -65,10 +69,17 @@ public class SweepService {
         String catalogVersion = simulator.catalogVersion();
         long id = store.insert(definition.name(), trigger, requestedBy, json.writeValueAsString(definition),
                 SweepPresets.presetOf(definition).orElse(null), (int) points, catalogVersion, chunkSize, chunks, idempotencyKey, now());
+        // One fire time for every chunk: among triggers due at the same time Quartz takes the highest priority first,
+        // so the chunks that decode the most tokens start first and the sweep does not end waiting on one long chunk.
+        Date due = new Date();
+        Map<JobDetail, Set<? extends Trigger>> jobs = new LinkedHashMap<>();
+        for (int chunk = 0; chunk < chunks; chunk++) {
+            int from = chunk * chunkSize;
+            int to = (int) Math.min(points, from + chunkSize);
+            jobs.put(chunkJob(id, chunk), Set.of(chunkTrigger(id, chunk, due, priority(definition, from, to))));
+        }
         try {
-            for (int chunk = 0; chunk < chunks; chunk++) {
-                scheduler.scheduleJob(chunkJob(id, chunk), chunkTrigger(id, chunk));
-            }
+            scheduler.scheduleJobs(jobs, false);
         } catch (SchedulerException e) {
             throw new IllegalStateException("could not schedule sweep " + id, e);
         }
@@ -112,11 +123,21 @@ public class SweepService {
                 .build();
     }
 
-    private static Trigger chunkTrigger(long sweepId, int chunk) {
+    /** A chunk's simulation time grows with the tokens its points decode (in thousands, as Quartz takes an int). */
+    static int priority(SweepDefinition definition, int from, int to) {
+        long decodedTokens = definition.scenarios(from, to).stream()
+                .mapToLong(point -> (long) point.numPrompts() * point.outputTokens()).sum();
+        return (int) Math.min(Integer.MAX_VALUE, decodedTokens / 1000);
+    }
+
+    private static Trigger chunkTrigger(long sweepId, int chunk, Date due, int priority) {
         return TriggerBuilder.newTrigger()
                 .withIdentity("chunk-" + chunk, chunkGroup(sweepId))
-                .startNow()
-                .withSchedule(SimpleScheduleBuilder.simpleSchedule().withMisfireHandlingInstructionFireNow())
+                .startAt(due)
+                .withPriority(priority)
+                // A chunk waiting longer than Quartz's misfire threshold (60 s: a long sweep, or one queued behind
+                // another) stays due and keeps its place; as "fire now" it stalled until the misfire scan moved it.
+                .withSchedule(SimpleScheduleBuilder.simpleSchedule().withMisfireHandlingInstructionIgnoreMisfires())
                 .build();
     }
 

@@ -1,40 +1,30 @@
 package io.costbench.service.dashboard;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
 
 import io.costbench.service.security.TestTokens;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoAlertPresentException;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -61,10 +51,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class DashboardBrowserTest {
 
     static final String HOSTILE_NAME = "<script>alert('x')</script> nightly";
-    static final Path SCREENSHOTS = HeadlessChromium.SCREENSHOTS;
 
-    static ChromeDriver driver;
-    static HeadlessChromium chromium;
+    @RegisterExtension
+    static final HeadlessChromium chromium = HeadlessChromium.window(1280, 1000);
+    /** How long charts get to finish their entry animation before a screenshot. */
+    static final Duration SETTLE = Duration.ofMillis(400);
+
     static boolean seeded;
     static long mainSweepId;
 
@@ -73,17 +65,8 @@ class DashboardBrowserTest {
     @Autowired
     JdbcTemplate jdbc;
 
-    @BeforeAll
-    static void startChromium() {
-        chromium = HeadlessChromium.start(1280, 1000);
-        driver = chromium.driver();
-    }
-
-    @AfterAll
-    static void stopChromium() throws IOException {
-        if (chromium != null) {
-            chromium.close();
-        }
+    private static ChromeDriver driver() {
+        return chromium.driver();
     }
 
     @BeforeEach
@@ -133,11 +116,11 @@ class DashboardBrowserTest {
             });
         }
         // The same overview on a phone-sized window.
-        driver.manage().window().setSize(new Dimension(390, 844));
+        driver().manage().window().setSize(new Dimension(390, 844));
         try {
             visit("overview-phone", "/", () -> assertThat(awaitCharts(3)).isNotEmpty());
         } finally {
-            driver.manage().window().setSize(new Dimension(1280, 1000));
+            driver().manage().window().setSize(new Dimension(1280, 1000));
         }
     }
 
@@ -145,9 +128,9 @@ class DashboardBrowserTest {
     @Order(2)
     void aScriptTagInASweepNameIsShownAsText() {
         visit("overview-escaping", "/", () -> {
-            WebElement link = driver.findElement(By.cssSelector(".source a"));
+            WebElement link = driver().findElement(By.cssSelector(".source a"));
             assertThat(link.getText()).isEqualTo(HOSTILE_NAME);
-            assertThatThrownBy(() -> driver.switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
+            assertThatThrownBy(() -> driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
             assertNoConsoleErrors("/");
         });
     }
@@ -157,14 +140,14 @@ class DashboardBrowserTest {
     void theExplainChartChangesWhenASwitchIsToggled() {
         visit("explain-toggle", "/explain?model=qwen3-30b-a3b", () -> {
             // Predictions are wired in: the page that calls them must be there, not skipped.
-            assertThat(driver.findElements(By.id("explain-status"))).as("#explain-status on /explain").hasSize(1);
+            assertThat(driver().findElements(By.id("explain-status"))).as("#explain-status on /explain").hasSize(1);
             awaitCharts(1);
             String before = explainOption();
-            driver.findElement(By.cssSelector("input[name=optimizations]:not([disabled])")).click();
-            new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !explainOption().equals(before));
+            driver().findElement(By.cssSelector("input[name=optimizations]:not([disabled])")).click();
+            new WebDriverWait(driver(), Duration.ofSeconds(20)).until(d -> !explainOption().equals(before));
             String after = explainOption();
             assertThat(after).contains("1 switch(es)");
-            assertThat(driver.findElements(By.cssSelector("#operators tbody tr"))).isNotEmpty();
+            assertThat(driver().findElements(By.cssSelector("#operators tbody tr"))).isNotEmpty();
             assertNoConsoleErrors("/explain");
         });
     }
@@ -174,17 +157,17 @@ class DashboardBrowserTest {
     void theAdminPriceFormRejectsANegativePriceWithAMessage() {
         Integer before = jdbc.queryForObject("select count(*) from price", Integer.class);
         visit("prices-negative", "/login", () -> {
-            driver.findElement(By.name("username")).sendKeys("admin");
-            driver.findElement(By.name("password")).sendKeys("test-admin-password");
-            driver.findElement(By.cssSelector("button[type=submit], input[type=submit]")).click();
+            driver().findElement(By.name("username")).sendKeys("admin");
+            driver().findElement(By.name("password")).sendKeys("test-admin-password");
+            driver().findElement(By.cssSelector("button[type=submit], input[type=submit]")).click();
             // Navigate only once signed in: the sign-in answer redirects away from /login.
-            new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> !d.getCurrentUrl().contains("/login"));
-            driver.get(url("/prices"));
-            WebElement form = driver.findElement(By.id("add-price"));
+            new WebDriverWait(driver(), Duration.ofSeconds(20)).until(d -> !d.getCurrentUrl().contains("/login"));
+            driver().get(url("/prices"));
+            WebElement form = driver().findElement(By.id("add-price"));
             form.findElement(By.name("usdPerAcceleratorHour")).sendKeys("-2.5");
             form.findElement(By.name("source")).sendKeys("browser test");
             form.findElement(By.cssSelector("button[type=submit]")).click();
-            WebElement error = new WebDriverWait(driver, Duration.ofSeconds(10))
+            WebElement error = new WebDriverWait(driver(), Duration.ofSeconds(10))
                     .until(d -> d.findElement(By.id("price-error")));
             assertThat(error.getText()).contains("greater than zero");
         });
@@ -211,7 +194,7 @@ class DashboardBrowserTest {
         assertThat(page.statusCode()).as("GET /sweeps/%s", id).isEqualTo(200);
         visit("sweep-progress", "/sweeps/" + id, () -> {
             List<Integer> seen = new ArrayList<>();
-            new WebDriverWait(driver, Duration.ofSeconds(60)).pollingEvery(Duration.ofMillis(200)).until(d -> {
+            new WebDriverWait(driver(), Duration.ofSeconds(60)).pollingEvery(Duration.ofMillis(200)).until(d -> {
                 Object width = ((JavascriptExecutor) d).executeScript(
                         "var b = document.getElementById('sweep-bar'); return b ? b.style.width : null;");
                 if (width != null && width.toString().endsWith("%")) {
@@ -226,14 +209,14 @@ class DashboardBrowserTest {
             assertThat(seen).as("progress seen").last().isEqualTo(100);
             assertThat(seen.get(0)).as("progress when the page opened, of %s", seen).isLessThan(100);
             assertThat(seen).as("progress seen").isSorted();
-            new WebDriverWait(driver, Duration.ofSeconds(20))
+            new WebDriverWait(driver(), Duration.ofSeconds(20))
                     .until(d -> d.findElement(By.id("sweep-status")).getText().equals("SUCCEEDED"));
             assertNoConsoleErrors("/sweeps/" + id);
         });
     }
 
     private String explainOption() {
-        return String.valueOf(((JavascriptExecutor) driver).executeScript(
+        return String.valueOf(((JavascriptExecutor) driver()).executeScript(
                 "var c = echarts.getInstanceByDom(document.getElementById('chart-explain'));"
                         + " if (!c) return ''; var o = c.getOption();"
                         + " return JSON.stringify({x: o.xAxis[0].data, s: o.series.map(function (s) { return s.data; })});"));
@@ -248,9 +231,9 @@ class DashboardBrowserTest {
                 + " return {id: e.id, canvas: !!e.querySelector('canvas'), series: s.length,"
                 + " points: s.reduce(function (n, x) { return n + (x.data ? x.data.length : 0); }, 0)}; });";
         if (min == 0) {
-            return (List<Map<String, Object>>) ((JavascriptExecutor) driver).executeScript(script);
+            return (List<Map<String, Object>>) ((JavascriptExecutor) driver()).executeScript(script);
         }
-        return new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> {
+        return new WebDriverWait(driver(), Duration.ofSeconds(30)).until(d -> {
             List<Map<String, Object>> charts = (List<Map<String, Object>>) ((JavascriptExecutor) d)
                     .executeScript(script);
             long drawn = charts.stream().filter(c -> ((Number) c.get("series")).intValue() > 0).count();
@@ -258,42 +241,16 @@ class DashboardBrowserTest {
         });
     }
 
-    private void assertNoConsoleErrors(String path) {
-        List<String> errors = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
-                .map(LogEntry::getMessage).toList();
-        assertThat(errors).as("browser console errors on %s", path).isEmpty();
+    private static void assertNoConsoleErrors(String path) {
+        assertThat(chromium.consoleErrors(m -> false)).as("browser console errors on %s", path).isEmpty();
     }
 
     private void visit(String name, String path, Runnable checks) {
-        driver.manage().logs().get(LogType.BROWSER); // drain: each page answers for its own console
-        driver.get(url(path));
-        try {
-            checks.run();
-            screenshot(name);
-        } catch (RuntimeException | AssertionError e) {
-            screenshot("FAILED-" + name);
-            throw e;
-        }
+        chromium.visit(name, "http://localhost:" + port + path, SETTLE, checks);
     }
 
-    /** The whole page: the window grows to the page's height (bounded) for the shot, then returns. */
-    private void screenshot(String name) {
-        Dimension size = driver.manage().window().getSize();
-        try {
-            long height = ((Number) ((JavascriptExecutor) driver)
-                    .executeScript("return document.documentElement.scrollHeight;")).longValue();
-            driver.manage().window().setSize(new Dimension(size.getWidth(), (int) Math.min(6000, height + 140)));
-            Thread.sleep(400);
-            Path shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath();
-            Files.copy(shot, SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            System.err.println("screenshot " + name + " not saved: " + e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            driver.manage().window().setSize(size);
-        }
+    private static void screenshot(String name) {
+        chromium.screenshot(name, SETTLE);
     }
 
     private String url(String path) {

@@ -1,36 +1,26 @@
 package io.costbench.service.dashboard;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.logging.Level;
 
 import io.costbench.service.security.TestTokens;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -52,28 +42,20 @@ import static org.assertj.core.api.Assertions.within;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class MeasuredRunsBrowserTest {
 
-    static final Path SCREENSHOTS = HeadlessChromium.SCREENSHOTS;
     static final JsonMapper JSON = JsonMapper.builder().build();
 
-    static ChromeDriver driver;
-    static HeadlessChromium chromium;
+    @RegisterExtension
+    static final HeadlessChromium chromium = HeadlessChromium.window(1280, 1000);
+    /** How long charts get to finish their entry animation before a screenshot. */
+    static final Duration SETTLE = Duration.ofMillis(1500);
 
     @LocalServerPort
     int port;
     @Autowired
     JdbcTemplate jdbc;
 
-    @BeforeAll
-    static void startChromium() {
-        chromium = HeadlessChromium.start(1280, 1000);
-        driver = chromium.driver();
-    }
-
-    @AfterAll
-    static void stopChromium() throws IOException {
-        if (chromium != null) {
-            chromium.close();
-        }
+    private static ChromeDriver driver() {
+        return chromium.driver();
     }
 
     @Test
@@ -89,7 +71,7 @@ class MeasuredRunsBrowserTest {
         // 8k/1k is another workload: never on the 1k/1k chart.
         long otherWorkload = push("trn2", "vllm-neuron-optimized", 4, 8192, 1024, 16, 500.0);
 
-        driver.get(url("/?workload=1024x1024&sweep=" + sweepId));
+        driver().get(url("/?workload=1024x1024&sweep=" + sweepId));
         String chartId = awaitMeasuredChart("qwen3.5-4b");
         Map<String, Map<String, Object>> series = series(chartId);
         screenshot("measured-overview");
@@ -108,23 +90,23 @@ class MeasuredRunsBrowserTest {
         assertNoConsoleErrors("/");
 
         // The toggle hides the measured points and brings them back.
-        driver.findElement(By.id("show-measured")).click();
+        driver().findElement(By.id("show-measured")).click();
         assertThat(selected(chartId, "measured · Trainium2 optimized")).isFalse();
         assertThat(selected(chartId, "Trainium2 optimized")).isTrue();
         screenshot("measured-overview-hidden");
-        driver.findElement(By.id("show-measured")).click();
+        driver().findElement(By.id("show-measured")).click();
         assertThat(selected(chartId, "measured · Trainium2 optimized")).isTrue();
 
         // Clicking a point opens its run (the point at 32, which no other point overlaps).
         clickPoint(chartId, "measured · Trainium2 optimized", 32, usd(1, trnPrice, 1250.0));
-        new WebDriverWait(driver, Duration.ofSeconds(10)).withMessage(() -> "at " + driver.getCurrentUrl())
+        new WebDriverWait(driver(), Duration.ofSeconds(10)).withMessage(() -> "at " + driver().getCurrentUrl())
                 .until(d -> d.getCurrentUrl().endsWith("/runs/" + trnAt32));
-        driver.get(url("/runs/" + h100At8));
+        driver().get(url("/runs/" + h100At8));
         runPageShowsTheRun(h100At8, usd(1, h100Price, 700.0));
 
         // The model page draws the same runs on its cost curves.
-        driver.get(url("/models/qwen3.5-4b?workload=1024x1024"));
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> series("chart-cost")
+        driver().get(url("/models/qwen3.5-4b?workload=1024x1024"));
+        new WebDriverWait(driver(), Duration.ofSeconds(30)).until(d -> series("chart-cost")
                 .containsKey("measured · Trainium2 optimized"));
         assertThat(series("chart-cost").get("measured · Trainium2 optimized").get("points")).isEqualTo(2L);
         screenshot("measured-model");
@@ -133,19 +115,19 @@ class MeasuredRunsBrowserTest {
 
     /** The run page: context, measured vs predicted, cost beside the prediction, history, verdict, the raw file. */
     private void runPageShowsTheRun(long id, double usd) throws Exception {
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> ((Number) ((JavascriptExecutor) d).executeScript(
+        new WebDriverWait(driver(), Duration.ofSeconds(30)).until(d -> ((Number) ((JavascriptExecutor) d).executeScript(
                 "var c = echarts.getInstanceByDom(document.getElementById('chart-run-history'));"
                         + " return c ? c.getOption().series.length : 0;")).intValue() > 0);
-        assertThat(driver.findElement(By.id("run-series")).getText())
+        assertThat(driver().findElement(By.id("run-series")).getText())
                 .isEqualTo("qwen3.5-4b on h100-sxm (vllm) · TP 1 · 1024/1024 tokens in/out · concurrency 8");
-        assertThat(driver.findElement(By.cssSelector("#run-cost .measured-cost")).getText())
+        assertThat(driver().findElement(By.cssSelector("#run-cost .measured-cost")).getText())
                 .isEqualTo(String.format("$%.4f", usd));
-        assertThat(driver.findElement(By.cssSelector("#run-cost .predicted-cost")).getText()).startsWith("$");
-        assertThat(driver.findElement(By.id("run-metrics")).getText()).contains("Output throughput (tokens/s)");
-        assertThat(driver.findElement(By.id("run-verdict")).getText()).contains("insufficient-data");
+        assertThat(driver().findElement(By.cssSelector("#run-cost .predicted-cost")).getText()).startsWith("$");
+        assertThat(driver().findElement(By.id("run-metrics")).getText()).contains("Output throughput (tokens/s)");
+        assertThat(driver().findElement(By.id("run-verdict")).getText()).contains("insufficient-data");
         screenshot("measured-run-page");
         assertNoConsoleErrors("/runs/" + id);
-        String file = driver.findElement(By.id("run-file")).getAttribute("href");
+        String file = driver().findElement(By.id("run-file")).getAttribute("href");
         HttpResponse<String> raw = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(file)).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(raw.statusCode()).isEqualTo(200);
@@ -154,14 +136,14 @@ class MeasuredRunsBrowserTest {
         assertThat(raw.body()).isEqualTo("{\"metrics\":{\"output_throughput\":700.0,\"median_tpot_ms\":9.0}}");
 
         // The list: human series headings, no "c=null", runs linking to their pages, cost beside the prediction.
-        driver.get(url("/runs?model=qwen3.5-4b"));
-        List<String> headings = driver.findElements(By.cssSelector("h2.series-label")).stream()
+        driver().get(url("/runs?model=qwen3.5-4b"));
+        List<String> headings = driver().findElements(By.cssSelector("h2.series-label")).stream()
                 .map(WebElement::getText).toList();
         assertThat(headings).isNotEmpty().allSatisfy(h -> assertThat(h).doesNotContain("|").contains(" on "));
-        assertThat(driver.findElement(By.tagName("main")).getText()).doesNotContain("null");
-        assertThat(driver.findElement(By.cssSelector("a.run-link[href$='/runs/" + id + "']")).getText())
+        assertThat(driver().findElement(By.tagName("main")).getText()).doesNotContain("null");
+        assertThat(driver().findElement(By.cssSelector("a.run-link[href$='/runs/" + id + "']")).getText())
                 .isEqualTo("#" + id);
-        assertThat(driver.findElements(By.cssSelector("td.measured-cost")).stream().map(WebElement::getText))
+        assertThat(driver().findElements(By.cssSelector("td.measured-cost")).stream().map(WebElement::getText))
                 .contains(String.format("$%.3f", usd));
         screenshot("measured-runs-list");
         assertNoConsoleErrors("/runs");
@@ -214,7 +196,7 @@ class MeasuredRunsBrowserTest {
 
     /** The id of the chart in the overview panel of {@code modelId}, once its measured series are drawn. */
     private String awaitMeasuredChart(String modelId) {
-        return new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> (String) ((JavascriptExecutor) d)
+        return new WebDriverWait(driver(), Duration.ofSeconds(30)).until(d -> (String) ((JavascriptExecutor) d)
                 .executeScript("var a = document.querySelector(\"article h2 a[href*='/models/" + modelId + "?']\");"
                         + " var el = a && a.closest('article').querySelector('[data-measured-series]');"
                         + " return el ? el.id : null;"));
@@ -223,7 +205,7 @@ class MeasuredRunsBrowserTest {
     /** The chart's series by name: colour, data and point count. */
     @SuppressWarnings("unchecked")
     private Map<String, Map<String, Object>> series(String chartId) {
-        Object result = ((JavascriptExecutor) driver).executeScript(
+        Object result = ((JavascriptExecutor) driver()).executeScript(
                 "var c = echarts.getInstanceByDom(document.getElementById(arguments[0])); var out = {};"
                         + " if (!c) return out;"
                         + " c.getOption().series.forEach(function (s) { out[s.name] = {color: s.color || null,"
@@ -232,7 +214,7 @@ class MeasuredRunsBrowserTest {
     }
 
     private boolean selected(String chartId, String name) {
-        return (Boolean) ((JavascriptExecutor) driver).executeScript(
+        return (Boolean) ((JavascriptExecutor) driver()).executeScript(
                 "var s = echarts.getInstanceByDom(document.getElementById(arguments[0])).getOption().legend[0].selected;"
                         + " return s[arguments[1]] !== false;", chartId, name);
     }
@@ -240,41 +222,23 @@ class MeasuredRunsBrowserTest {
     /** Clicks the pixel where the point is drawn, as a user would. */
     @SuppressWarnings("unchecked")
     private void clickPoint(String chartId, String seriesName, double x, double y) {
-        WebElement chart = driver.findElement(By.id(chartId));
-        ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView({block: 'center'});", chart);
-        List<Number> pixel = (List<Number>) ((JavascriptExecutor) driver).executeScript(
+        WebElement chart = driver().findElement(By.id(chartId));
+        ((JavascriptExecutor) driver()).executeScript("arguments[0].scrollIntoView({block: 'center'});", chart);
+        List<Number> pixel = (List<Number>) ((JavascriptExecutor) driver()).executeScript(
                 "return echarts.getInstanceByDom(document.getElementById(arguments[0]))"
                         + ".convertToPixel({seriesName: arguments[1]}, [arguments[2], arguments[3]]);",
                 chartId, seriesName, x, y);
         Dimension size = chart.getSize();
-        new Actions(driver).moveToElement(chart, (int) Math.round(pixel.get(0).doubleValue() - size.getWidth() / 2.0),
+        new Actions(driver()).moveToElement(chart, (int) Math.round(pixel.get(0).doubleValue() - size.getWidth() / 2.0),
                 (int) Math.round(pixel.get(1).doubleValue() - size.getHeight() / 2.0)).click().perform();
     }
 
-    private void assertNoConsoleErrors(String path) {
-        List<String> errors = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
-                .map(LogEntry::getMessage).toList();
-        assertThat(errors).as("browser console errors on %s", path).isEmpty();
+    private static void assertNoConsoleErrors(String path) {
+        assertThat(chromium.consoleErrors(m -> false)).as("browser console errors on %s", path).isEmpty();
     }
 
-    /** The whole page once the charts' entry animation is over; the window grows to the page's height for it. */
-    private void screenshot(String name) {
-        Dimension size = driver.manage().window().getSize();
-        try {
-            long height = ((Number) ((JavascriptExecutor) driver)
-                    .executeScript("return document.documentElement.scrollHeight;")).longValue();
-            driver.manage().window().setSize(new Dimension(size.getWidth(), (int) Math.min(6000, height + 140)));
-            Thread.sleep(1500);
-            Path shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath();
-            Files.copy(shot, SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            driver.manage().window().setSize(size);
-        }
+    private static void screenshot(String name) {
+        chromium.screenshot(name, SETTLE);
     }
 
     private String url(String path) {

@@ -1,33 +1,22 @@
 package io.costbench.service.dashboard;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -51,10 +40,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RoughEdgesBrowserTest {
 
-    static final Path SCREENSHOTS = HeadlessChromium.SCREENSHOTS;
+    @RegisterExtension
+    static final HeadlessChromium chromium = HeadlessChromium.window(1280, 1000);
+    /** How long charts get to finish their entry animation before a screenshot. */
+    static final Duration SETTLE = Duration.ofMillis(500);
 
-    static ChromeDriver driver;
-    static HeadlessChromium chromium;
     static long nightlyId;
     static long unpricedId;
 
@@ -63,17 +53,8 @@ class RoughEdgesBrowserTest {
     @Autowired
     JdbcTemplate jdbc;
 
-    @BeforeAll
-    static void startChromium() {
-        chromium = HeadlessChromium.start(1280, 1000);
-        driver = chromium.driver();
-    }
-
-    @AfterAll
-    static void stopChromium() throws IOException {
-        if (chromium != null) {
-            chromium.close();
-        }
+    private static ChromeDriver driver() {
+        return chromium.driver();
     }
 
     @BeforeEach
@@ -104,14 +85,14 @@ class RoughEdgesBrowserTest {
                 // The title is drawn inside the chart: its top-left corner is not cut off by the container.
                 assertThat(((Number) axis.get("titleLeft")).doubleValue()).isGreaterThanOrEqualTo(0);
             }
-            assertThat(driver.findElement(By.cssSelector(".source")).getText()).contains("default study");
+            assertThat(driver().findElement(By.cssSelector(".source")).getText()).contains("default study");
             screenshot("ux-overview-default");
-            new Select(driver.findElement(By.id("sweep-selector"))).selectByValue(Long.toString(unpricedId));
-            new WebDriverWait(driver, Duration.ofSeconds(20))
+            new Select(driver().findElement(By.id("sweep-selector"))).selectByValue(Long.toString(unpricedId));
+            new WebDriverWait(driver(), Duration.ofSeconds(20))
                     .until(d -> d.getCurrentUrl().contains("sweep=" + unpricedId));
-            assertThat(driver.findElement(By.cssSelector(".source")).getText())
+            assertThat(driver().findElement(By.cssSelector(".source")).getText())
                     .contains("qwen3-8b on H200 and Trainium2");
-            assertThat(driver.findElement(By.cssSelector(".card .error")).getText()).contains("h200-sxm");
+            assertThat(driver().findElement(By.cssSelector(".card .error")).getText()).contains("h200-sxm");
             assertNoConsoleErrors("/");
         });
     }
@@ -120,22 +101,22 @@ class RoughEdgesBrowserTest {
     @Order(2)
     void aSweepFormSubmittedSignedOutComesBackAsTypedAfterSignIn() {
         visit("ux-login", "/sweeps", () -> {
-            WebElement name = driver.findElement(By.cssSelector("#start-sweep input[name=name]"));
+            WebElement name = driver().findElement(By.cssSelector("#start-sweep input[name=name]"));
             name.clear();
             name.sendKeys("typed while signed out");
-            driver.findElement(By.cssSelector("#start-sweep button[type=submit]")).click();
-            new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> d.getCurrentUrl().contains("/login"));
-            assertThat(driver.findElement(By.cssSelector("link[rel=stylesheet]")).getAttribute("href"))
+            driver().findElement(By.cssSelector("#start-sweep button[type=submit]")).click();
+            new WebDriverWait(driver(), Duration.ofSeconds(20)).until(d -> d.getCurrentUrl().contains("/login"));
+            assertThat(driver().findElement(By.cssSelector("link[rel=stylesheet]")).getAttribute("href"))
                     .contains("costbench.css");
             screenshot("ux-login");
-            driver.findElement(By.name("username")).sendKeys("admin");
-            driver.findElement(By.name("password")).sendKeys("test-admin-password");
-            driver.findElement(By.cssSelector("#login-form button[type=submit]")).click();
-            new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> d.getCurrentUrl().endsWith("/sweeps"));
-            assertThat(driver.findElement(By.cssSelector("#start-sweep input[name=name]")).getAttribute("value"))
+            driver().findElement(By.name("username")).sendKeys("admin");
+            driver().findElement(By.name("password")).sendKeys("test-admin-password");
+            driver().findElement(By.cssSelector("#login-form button[type=submit]")).click();
+            new WebDriverWait(driver(), Duration.ofSeconds(20)).until(d -> d.getCurrentUrl().endsWith("/sweeps"));
+            assertThat(driver().findElement(By.cssSelector("#start-sweep input[name=name]")).getAttribute("value"))
                     .isEqualTo("typed while signed out");
-            assertThat(driver.findElement(By.id("signed-in-as")).getText()).isEqualTo("Signed in as admin");
-            assertThat(driver.findElement(By.id("form-restored")).getText()).contains("as you typed it");
+            assertThat(driver().findElement(By.id("signed-in-as")).getText()).isEqualTo("Signed in as admin");
+            assertThat(driver().findElement(By.id("form-restored")).getText()).contains("as you typed it");
             screenshot("ux-sweeps-restored");
         });
     }
@@ -144,17 +125,17 @@ class RoughEdgesBrowserTest {
     @Order(3)
     void theSweepPageSortsByAColumnAndFitsThePage() {
         visit("ux-sweep", "/sweeps/" + unpricedId, () -> {
-            driver.findElement(By.linkText("Output tokens/s")).click();
-            new WebDriverWait(driver, Duration.ofSeconds(20))
+            driver().findElement(By.linkText("Output tokens/s")).click();
+            new WebDriverWait(driver(), Duration.ofSeconds(20))
                     .until(d -> d.getCurrentUrl().contains("sort=throughput") && d.getCurrentUrl().contains("dir=desc"));
-            assertThat(driver.findElements(By.cssSelector("#sweep-results tbody tr"))).hasSize(25);
-            assertThat(driver.findElement(By.cssSelector("#sweep-results th.sorted")).getText())
+            assertThat(driver().findElements(By.cssSelector("#sweep-results tbody tr"))).hasSize(25);
+            assertThat(driver().findElement(By.cssSelector("#sweep-results th.sorted")).getText())
                     .startsWith("Output tokens/s");
-            Object fits = ((JavascriptExecutor) driver).executeScript("var t = document.getElementById("
+            Object fits = ((JavascriptExecutor) driver()).executeScript("var t = document.getElementById("
                     + "'sweep-results'); return t.getBoundingClientRect().right <= document.querySelector('.content')"
                     + ".getBoundingClientRect().right + 1;");
             assertThat(fits).as("the results table fits the page").isEqualTo(true);
-            assertThat(driver.findElement(By.id("unpriced")).getText()).contains("h200-sxm");
+            assertThat(driver().findElement(By.id("unpriced")).getText()).contains("h200-sxm");
             assertNoConsoleErrors("/sweeps/" + unpricedId);
         });
     }
@@ -164,19 +145,19 @@ class RoughEdgesBrowserTest {
     void explainMarksSwitchesThatDoNotApplyAndShowsTimePerOutputToken() {
         visit("ux-explain", "/explain?model=qwen3-30b-a3b&concurrency=8", () -> {
             awaitPerTokenRows(3);
-            WebElement gdn = driver.findElement(By.cssSelector("input[name=optimizations][value=gdn-fused-kernel]"));
+            WebElement gdn = driver().findElement(By.cssSelector("input[name=optimizations][value=gdn-fused-kernel]"));
             assertThat(gdn.isEnabled()).isFalse();
-            assertThat(driver.findElement(By.cssSelector("label[data-switch=gdn-fused-kernel]")).getText())
+            assertThat(driver().findElement(By.cssSelector("label[data-switch=gdn-fused-kernel]")).getText())
                     .contains("not applicable");
-            assertThat(driver.findElement(By.cssSelector("input[name=optimizations][value=selective-expert-decode]"))
+            assertThat(driver().findElement(By.cssSelector("input[name=optimizations][value=selective-expert-decode]"))
                     .isEnabled()).isTrue();
-            assertThat(driver.findElement(By.cssSelector("#operators thead")).getText())
+            assertThat(driver().findElement(By.cssSelector("#operators thead")).getText())
                     .contains("Time (ms per step)").contains("HBM traffic").doesNotContain("hbmBytes");
             // Switching to a hybrid model turns the GDN switches on and selective expert decode off.
-            new Select(driver.findElement(By.name("model"))).selectByValue("qwen3.5-4b");
-            new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> d.findElement(By.cssSelector(
+            new Select(driver().findElement(By.name("model"))).selectByValue("qwen3.5-4b");
+            new WebDriverWait(driver(), Duration.ofSeconds(20)).until(d -> d.findElement(By.cssSelector(
                     "input[name=optimizations][value=gdn-fused-kernel]")).isEnabled());
-            assertThat(driver.findElement(By.cssSelector("input[name=optimizations][value=selective-expert-decode]"))
+            assertThat(driver().findElement(By.cssSelector("input[name=optimizations][value=selective-expert-decode]"))
                     .isEnabled()).isFalse();
             assertNoConsoleErrors("/explain");
         });
@@ -186,12 +167,12 @@ class RoughEdgesBrowserTest {
     @Order(5)
     void aModelThatDoesNotFitIsOfferedTheSmallestTensorParallelismThatFits() {
         visit("ux-explain-fit", "/explain?model=llama-3.3-70b&tensorParallel=4&concurrency=8", () -> {
-            WebElement advice = new WebDriverWait(driver, Duration.ofSeconds(60))
+            WebElement advice = new WebDriverWait(driver(), Duration.ofSeconds(60))
                     .until(d -> d.findElement(By.id("fit-advice")).isDisplayed() ? d.findElement(By.id("fit-advice"))
                             : null);
             assertThat(advice.getText()).contains("does not fit").contains("smallest tensor parallelism that fits");
             advice.findElement(By.cssSelector("button.use-tp")).click();
-            new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> !new Select(d.findElement(
+            new WebDriverWait(driver(), Duration.ofSeconds(60)).until(d -> !new Select(d.findElement(
                     By.name("tensorParallel"))).getFirstSelectedOption().getAttribute("value").equals("4"));
             assertNoConsoleErrors("/explain");
         });
@@ -201,18 +182,18 @@ class RoughEdgesBrowserTest {
     @Order(6)
     void theModelPageChartsCostAndRunsTheAblationWithTensorParallelControls() {
         visit("ux-model", "/models/qwen3-30b-a3b", () -> {
-            new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> ((JavascriptExecutor) d).executeScript(
+            new WebDriverWait(driver(), Duration.ofSeconds(60)).until(d -> ((JavascriptExecutor) d).executeScript(
                     "var e = document.getElementById('chart-ablation'); return !!e && !e.hidden"
                             + " && !!echarts.getInstanceByDom(e);"));
-            Object costSeries = ((JavascriptExecutor) driver).executeScript("return echarts.getInstanceByDom("
+            Object costSeries = ((JavascriptExecutor) driver()).executeScript("return echarts.getInstanceByDom("
                     + "document.getElementById('chart-cost')).getOption().series.length;");
             assertThat(((Number) costSeries).intValue()).isEqualTo(3);
-            assertThat(driver.findElement(By.id("ablation-not-applicable")).getText())
+            assertThat(driver().findElement(By.id("ablation-not-applicable")).getText())
                     .contains("Gated DeltaNet");
-            assertThat(driver.findElements(By.cssSelector("#ablation select[name=tensorParallel]"))).hasSize(1);
+            assertThat(driver().findElements(By.cssSelector("#ablation select[name=tensorParallel]"))).hasSize(1);
             assertNoConsoleErrors("/models/qwen3-30b-a3b");
         });
-        visit("ux-models", "/models", () -> assertThat(driver.findElement(By.id("chart-cost-by-model"))
+        visit("ux-models", "/models", () -> assertThat(driver().findElement(By.id("chart-cost-by-model"))
                 .findElements(By.tagName("canvas"))).isNotEmpty());
     }
 
@@ -220,8 +201,8 @@ class RoughEdgesBrowserTest {
     @Order(7)
     void anUnknownPageIsTheSitesOwn404() {
         visit("ux-404", "/no-such-page", () -> {
-            assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("This page does not exist");
-            assertThat(driver.getPageSource()).doesNotContain("Whitelabel");
+            assertThat(driver().findElement(By.tagName("h1")).getText()).isEqualTo("This page does not exist");
+            assertThat(driver().getPageSource()).doesNotContain("Whitelabel");
         });
     }
 
@@ -229,18 +210,18 @@ class RoughEdgesBrowserTest {
     @Order(8)
     void thePlanPageAnswersAPreset() {
         visit("ux-plan", "/plan", () -> {
-            driver.findElement(By.cssSelector("button[data-preset=chat]")).click();
-            driver.findElement(By.id("plan-submit")).click();
-            new WebDriverWait(driver, Duration.ofSeconds(180))
+            driver().findElement(By.cssSelector("button[data-preset=chat]")).click();
+            driver().findElement(By.id("plan-submit")).click();
+            new WebDriverWait(driver(), Duration.ofSeconds(180))
                     .until(d -> d.findElement(By.id("plan-results")).isDisplayed());
-            assertThat(driver.findElement(By.id("plan-summary")).getText()).isNotBlank();
+            assertThat(driver().findElement(By.id("plan-summary")).getText()).isNotBlank();
             assertNoConsoleErrors("/plan");
         });
     }
 
     @SuppressWarnings("unchecked")
     private List<Map<String, Object>> axes() {
-        return new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> {
+        return new WebDriverWait(driver(), Duration.ofSeconds(30)).until(d -> {
             List<Map<String, Object>> found = (List<Map<String, Object>>) ((JavascriptExecutor) d).executeScript(
                     "return Array.from(document.querySelectorAll('.chart[id^=cost-]')).map(function (e) {"
                             + " var c = echarts.getInstanceByDom(e); if (!c) return null; var o = c.getOption();"
@@ -252,46 +233,21 @@ class RoughEdgesBrowserTest {
     }
 
     private void awaitPerTokenRows(int rows) {
-        new WebDriverWait(driver, Duration.ofSeconds(60))
+        new WebDriverWait(driver(), Duration.ofSeconds(60))
                 .until(d -> d.findElements(By.cssSelector("#per-token tbody tr")).size() >= rows);
     }
 
-    private void assertNoConsoleErrors(String path) {
-        List<String> errors = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
-                .map(LogEntry::getMessage).filter(m -> !m.contains("the server responded with a status of 422"))
-                .toList();
-        assertThat(errors).as("browser console errors on %s", path).isEmpty();
+    private static void assertNoConsoleErrors(String path) {
+        // The page answers a refused explain with 422 on purpose; Chromium logs every 4xx fetch as an error.
+        assertThat(chromium.consoleErrors(m -> m.contains("the server responded with a status of 422")))
+                .as("browser console errors on %s", path).isEmpty();
     }
 
     private void visit(String name, String path, Runnable checks) {
-        driver.manage().logs().get(LogType.BROWSER);
-        driver.get("http://localhost:" + port + path);
-        try {
-            checks.run();
-            screenshot(name);
-        } catch (RuntimeException | AssertionError e) {
-            screenshot("FAILED-" + name);
-            throw e;
-        }
+        chromium.visit(name, "http://localhost:" + port + path, SETTLE, checks);
     }
 
-    /** The whole page, 1280 wide: the window grows to the page's height (bounded) for the shot. */
     private static void screenshot(String name) {
-        Dimension size = driver.manage().window().getSize();
-        try {
-            long height = ((Number) ((JavascriptExecutor) driver)
-                    .executeScript("return document.documentElement.scrollHeight;")).longValue();
-            driver.manage().window().setSize(new Dimension(1280, (int) Math.min(4000, height + 140)));
-            Thread.sleep(500);
-            Path shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath();
-            Files.copy(shot, SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            System.err.println("screenshot " + name + " not saved: " + e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            driver.manage().window().setSize(size);
-        }
+        chromium.screenshot(name, SETTLE);
     }
 }

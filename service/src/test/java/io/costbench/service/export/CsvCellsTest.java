@@ -3,6 +3,8 @@ package io.costbench.service.export;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.util.SplittableRandom;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -81,6 +83,66 @@ class CsvCellsTest {
         CsvCells.appendNumber(cell, 2.0);
         CsvCells.appendNumber(cell, 1.0E-5);
         assertThat(cell).hasToString("x20.00001");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1970-01-01T00:00:00Z", "1969-12-31T23:59:59.999999999Z", "2026-03-01T10:15:30.25Z",
+            "2026-11-30T00:00:00.000001Z", "2024-02-29T23:59:59.000000123Z", "9999-12-31T23:59:59.999Z",
+            "+10000-01-01T00:00:00Z", "-0001-06-15T12:00:00.5Z"})
+    void timestampsAreWrittenAsTheIsoFormatterWritesThem(String text) {
+        Instant value = Instant.parse(text);
+        assertThat(timestamp(value)).isEqualTo(DateTimeFormatter.ISO_INSTANT.format(value));
+    }
+
+    @Test
+    void randomTimestampsAreWrittenAsTheIsoFormatterWritesThem() {
+        SplittableRandom random = new SplittableRandom(19);
+        int[] nanoSteps = {1_000_000_000, 1_000_000, 1000, 1};
+        for (int i = 0; i < 200_000; i++) {
+            int step = nanoSteps[i % nanoSteps.length];
+            Instant value = Instant.ofEpochSecond(random.nextLong(-100_000_000_000L, 300_000_000_000L),
+                    random.nextInt(1_000_000_000 / step) * (long) step);
+            assertThat(timestamp(value)).isEqualTo(DateTimeFormatter.ISO_INSTANT.format(value));
+        }
+    }
+
+    /**
+     * The cells are those the export wrote with {@link Double#toString} alone ({@link #asBefore}), over tricky values
+     * and random ones of every magnitude, near round decimals included (a check of 40 million such values in the
+     * Schubfach range found no difference either).
+     */
+    @Test
+    void numbersAreWrittenAsDoubleToStringWroteThem() {
+        double[] tricky = {1e-5, 12345678.9, -12345678.9, 0.001, 9.999999999999999E-4, 1e7, 9999999.999999998,
+                0.1, 0.3, 2.23, 100.0 / 7, -4.5E-4, 1e20, 1e23, 2e23, 5e-324, Double.MAX_VALUE, 123456.789e3};
+        for (double value : tricky) {
+            assertThat(number(value)).as("%s", value).isEqualTo(asBefore(value));
+        }
+        SplittableRandom random = new SplittableRandom(17);
+        for (int i = 0; i < 300_000; i++) {
+            double value = switch (i % 4) {
+                case 0 -> Math.exp(random.nextDouble(Math.log(1e-9), Math.log(1e12)));
+                case 1 -> Double.longBitsToDouble(random.nextLong());
+                case 2 -> Math.nextUp(random.nextLong(1, 100_000_000) / Math.pow(10, random.nextInt(12)));
+                default -> -Math.nextDown(random.nextLong(1, 100_000_000) / Math.pow(10, random.nextInt(12)));
+            };
+            assertThat(number(value)).as("%s", value).isEqualTo(asBefore(value));
+        }
+    }
+
+    /** The export's number cell before Schubfach: Double.toString's digits, made plain. */
+    private static String asBefore(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return "";
+        }
+        if (value == 0) {
+            return "0";
+        }
+        String digits = Double.toString(value);
+        if (digits.contains("E")) {
+            return new BigDecimal(digits).stripTrailingZeros().toPlainString();
+        }
+        return digits.endsWith(".0") ? digits.substring(0, digits.length() - 2) : digits;
     }
 
     private static String number(double value) {

@@ -1,26 +1,15 @@
 package io.costbench.service.plan;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.logging.Level;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -39,52 +28,44 @@ import static org.assertj.core.api.Assertions.assertThat;
         properties = "spring.quartz.scheduler-name=plan-browser-test")
 class PlanBrowserTest {
 
-    static final Path SCREENSHOTS = HeadlessChromium.SCREENSHOTS;
-    static ChromeDriver driver;
-    static HeadlessChromium chromium;
+    @RegisterExtension
+    static final HeadlessChromium chromium = HeadlessChromium.window(1400, 1000);
+    /** How long charts get to finish their entry animation before a screenshot. */
+    static final Duration SETTLE = Duration.ofMillis(400);
 
     @LocalServerPort
     int port;
 
-    @BeforeAll
-    static void startChromium() {
-        chromium = HeadlessChromium.start(1400, 1000);
-        driver = chromium.driver();
-    }
-
-    @AfterAll
-    static void stopChromium() throws IOException {
-        if (chromium != null) {
-            chromium.close();
-        }
+    private static ChromeDriver driver() {
+        return chromium.driver();
     }
 
     @Test
     void aPresetPlansAndItsUrlAndRecordReproduceTheAnswer() {
-        driver.get("http://localhost:" + port + "/plan");
-        assertThat(driver.findElement(By.id("plan-results")).isDisplayed()).isFalse();
-        driver.findElement(By.cssSelector("[data-preset=long]")).click();
-        assertThat(driver.findElement(By.name("inputTokens")).getDomProperty("value")).isEqualTo("8192");
-        driver.findElement(By.cssSelector("[data-preset=chat]")).click();
-        assertThat(driver.findElement(By.name("inputTokens")).getDomProperty("value")).isEqualTo("1024");
-        assertThat(driver.findElement(By.name("ttftP90")).getDomProperty("value")).isEqualTo("2000");
-        WebElement demand = driver.findElement(By.name("demand"));
+        driver().get("http://localhost:" + port + "/plan");
+        assertThat(driver().findElement(By.id("plan-results")).isDisplayed()).isFalse();
+        driver().findElement(By.cssSelector("[data-preset=long]")).click();
+        assertThat(driver().findElement(By.name("inputTokens")).getDomProperty("value")).isEqualTo("8192");
+        driver().findElement(By.cssSelector("[data-preset=chat]")).click();
+        assertThat(driver().findElement(By.name("inputTokens")).getDomProperty("value")).isEqualTo("1024");
+        assertThat(driver().findElement(By.name("ttftP90")).getDomProperty("value")).isEqualTo("2000");
+        WebElement demand = driver().findElement(By.name("demand"));
         demand.clear();
         demand.sendKeys("20");
         // Open loop is the default traffic model; burstier than Poisson arrivals here.
-        assertThat(driver.findElement(By.name("arrivals")).getDomProperty("value")).isEqualTo("poisson");
-        driver.findElement(By.name("burstiness")).sendKeys("0.5");
-        driver.findElement(By.id("plan-submit")).click();
+        assertThat(driver().findElement(By.name("arrivals")).getDomProperty("value")).isEqualTo("poisson");
+        driver().findElement(By.name("burstiness")).sendKeys("0.5");
+        driver().findElement(By.id("plan-submit")).click();
         // Progress shows while the plan computes (the first plan after start takes seconds).
-        assertThat(driver.findElement(By.id("plan-status")).getText()).contains("Computing the plan");
+        assertThat(driver().findElement(By.id("plan-status")).getText()).contains("Computing the plan");
         String summary = awaitResults();
         assertThat(summary).startsWith("Cheapest meeting p90 TTFT <= 2000 ms, interactivity >= 30");
-        String url = driver.getCurrentUrl();
+        String url = driver().getCurrentUrl();
         assertThat(url).contains("model=qwen3.5-4b").contains("inputTokens=1024").contains("ttftP90=2000")
                 .contains("minInteractivity=30").contains("demand=20").contains("arrivals=poisson")
                 .contains("burstiness=0.5");
-        assertThat(driver.findElement(By.id("plan-meta")).getText()).contains("poisson arrivals (burstiness 0.5)");
-        List<WebElement> rows = driver.findElements(By.cssSelector("#plan-table tbody tr"));
+        assertThat(driver().findElement(By.id("plan-meta")).getText()).contains("poisson arrivals (burstiness 0.5)");
+        List<WebElement> rows = driver().findElements(By.cssSelector("#plan-table tbody tr"));
         assertThat(rows).hasSizeGreaterThan(3);
         assertThat(rows.get(0).getText()).contains("meets-slo").containsPattern("[0-9.]+ req/s");
         assertThat(seriesCount("chart-plan-monthly")).isEqualTo(1);
@@ -93,30 +74,30 @@ class PlanBrowserTest {
         screenshot("plan-computed");
 
         // The shared URL computes the same plan again.
-        driver.get("about:blank");
-        driver.get(url);
+        driver().get("about:blank");
+        driver().get(url);
         assertThat(awaitResults()).isEqualTo(summary);
-        assertThat(driver.findElement(By.name("demand")).getDomProperty("value")).isEqualTo("20");
+        assertThat(driver().findElement(By.name("demand")).getDomProperty("value")).isEqualTo("20");
         screenshot("plan-shared-url");
 
         // The stored record's page link shows it without recomputing.
-        String record = driver.findElement(By.id("plan-link")).getDomAttribute("href");
+        String record = driver().findElement(By.id("plan-link")).getDomAttribute("href");
         long id = Long.parseLong(record.substring(record.lastIndexOf('/') + 1));
-        driver.get("http://localhost:" + port + "/plan?id=" + id);
+        driver().get("http://localhost:" + port + "/plan?id=" + id);
         assertThat(awaitResults()).isEqualTo(summary);
-        assertThat(driver.findElement(By.name("ttftP90")).getDomProperty("value")).isEqualTo("2000");
-        assertThat(driver.findElement(By.name("arrivals")).getDomProperty("value")).isEqualTo("poisson");
-        assertThat(driver.findElement(By.name("burstiness")).getDomProperty("value")).isEqualTo("0.5");
+        assertThat(driver().findElement(By.name("ttftP90")).getDomProperty("value")).isEqualTo("2000");
+        assertThat(driver().findElement(By.name("arrivals")).getDomProperty("value")).isEqualTo("poisson");
+        assertThat(driver().findElement(By.name("burstiness")).getDomProperty("value")).isEqualTo("0.5");
         screenshot("plan-stored");
         // A closed loop has no burstiness.
-        new org.openqa.selenium.support.ui.Select(driver.findElement(By.name("arrivals")))
+        new org.openqa.selenium.support.ui.Select(driver().findElement(By.name("arrivals")))
                 .selectByValue("closed-loop");
-        assertThat(driver.findElement(By.name("burstiness")).isEnabled()).isFalse();
+        assertThat(driver().findElement(By.name("burstiness")).isEnabled()).isFalse();
         assertNoConsoleErrors();
     }
 
     private String awaitResults() {
-        return new WebDriverWait(driver, Duration.ofSeconds(180)).pollingEvery(Duration.ofMillis(200)).until(d -> {
+        return new WebDriverWait(driver(), Duration.ofSeconds(180)).pollingEvery(Duration.ofMillis(200)).until(d -> {
             WebElement results = d.findElement(By.id("plan-results"));
             String text = d.findElement(By.id("plan-summary")).getText();
             return results.isDisplayed() && !text.isBlank() ? text : null;
@@ -124,39 +105,23 @@ class PlanBrowserTest {
     }
 
     private long seriesCount(String id) {
-        return ((Number) ((JavascriptExecutor) driver).executeScript("var c = echarts.getInstanceByDom("
+        return ((Number) ((JavascriptExecutor) driver()).executeScript("var c = echarts.getInstanceByDom("
                 + "document.getElementById(arguments[0])); return c ? c.getOption().series.length : 0;", id))
                 .longValue();
     }
 
     private Double markLineAt(String id) {
-        Object x = ((JavascriptExecutor) driver).executeScript("var s = echarts.getInstanceByDom("
+        Object x = ((JavascriptExecutor) driver()).executeScript("var s = echarts.getInstanceByDom("
                 + "document.getElementById(arguments[0])).getOption().series[0];"
                 + " return s.markLine ? s.markLine.data[0].xAxis : null;", id);
         return x == null ? null : ((Number) x).doubleValue();
     }
 
-    private void assertNoConsoleErrors() {
-        List<LogEntry> errors = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue()).toList();
-        assertThat(errors).as("browser console errors").isEmpty();
+    private static void assertNoConsoleErrors() {
+        assertThat(chromium.consoleErrors(m -> false)).as("browser console errors").isEmpty();
     }
 
-    private void screenshot(String name) {
-        Dimension size = driver.manage().window().getSize();
-        try {
-            long height = ((Number) ((JavascriptExecutor) driver)
-                    .executeScript("return document.documentElement.scrollHeight;")).longValue();
-            driver.manage().window().setSize(new Dimension(size.getWidth(), (int) Math.min(6000, height + 140)));
-            Thread.sleep(400);
-            Path shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath();
-            Files.copy(shot, SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            System.err.println("screenshot " + name + " not saved: " + e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            driver.manage().window().setSize(size);
-        }
+    private static void screenshot(String name) {
+        chromium.screenshot(name, SETTLE);
     }
 }
