@@ -19,7 +19,7 @@ class ModelCatalogTest {
     @Test
     void shipsEveryModelTheApiNames() {
         assertThat(CATALOG.ids()).containsExactly("qwen3.5-4b", "qwen3.5-2b", "qwen3-30b-a3b", "gemma4-31b",
-                "qwen3-8b", "qwen3-32b", "qwen3-235b-a22b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.3-70b",
+                "qwen3-8b", "qwen3-32b", "qwen3-235b-a22b", "minimax-m2.5", "llama-3.1-8b", "llama-3.1-70b", "llama-3.3-70b",
                 "llama-3.1-405b");
         assertThat(CATALOG.models()).allSatisfy(m -> assertThat(m.contentSha256()).hasSize(64));
         assertThatThrownBy(() -> CATALOG.get("gpt-5")).isInstanceOf(IllegalArgumentException.class)
@@ -54,6 +54,7 @@ class ModelCatalogTest {
                 Arguments.of("qwen3-32b", 64 * 2 * 8 * 128 * 2, 0, 0),
                 Arguments.of("qwen3-30b-a3b", 96 * 1024, 0, 0),
                 Arguments.of("qwen3-235b-a22b", 94 * 2 * 4 * 128 * 2, 0, 0),
+                Arguments.of("minimax-m2.5", 62 * 2 * 8 * 128 * 2, 0, 0),
                 Arguments.of("llama-3.1-8b", 128 * 1024, 0, 0),
                 Arguments.of("llama-3.3-70b", 320 * 1024, 0, 0),
                 Arguments.of("llama-3.1-405b", 126 * 2 * 8 * 128 * 2, 0, 0),

@@ -32,6 +32,13 @@ public final class AiconfiguratorReader {
     public static final String FILE = "aiconfigurator-silicon-h100-h200.csv";
     private static final java.util.regex.Pattern INFERENCEX_DUMP =
             java.util.regex.Pattern.compile("^source_file=\\d{4}-\\d{2}-\\d{2}\\.csv; model=.*wip=");
+    /**
+     * InferenceX's results database ({@code db-dump/<date>; config_id=...; workflow_run_id=...; <image>}): the same
+     * GitHub-workflow runs as the nightly dumps (the 33 MiniMax-M2.5 H200 rows repeat dump rows value for value), so
+     * they run as InferenceX runs and a row already read from a dump is not counted twice.
+     */
+    private static final java.util.regex.Pattern INFERENCEX_DB =
+            java.util.regex.Pattern.compile("^db-dump/\\d{4}-\\d{2}-\\d{2}; config_id=\\d+;.*workflow_run_id=");
     /** InferenceX's benchmark-tmpl.yml: RANDOM_RANGE_RATIO 0.8. */
     static final double INFERENCEX_RANGE_RATIO = 0.8;
 
@@ -40,10 +47,18 @@ public final class AiconfiguratorReader {
 
     public static List<Measurement> read(Path file) {
         List<Measurement> measurements = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (Map<String, String> row : CsvRows.read(file)) {
-            toMeasurement(row).ifPresent(measurements::add);
+            toMeasurement(row).filter(m -> seen.add(identity(row))).ifPresent(measurements::add);
         }
         return measurements;
+    }
+
+    /** One measurement however many times the file lists it: the configuration and the measured figures. */
+    private static String identity(Map<String, String> r) {
+        return String.join("|", r.get("system"), r.get("backend"), r.get("model_path"), r.get("precision"),
+                r.get("isl"), r.get("osl"), r.get("batch_size"), r.get("tp_size"), r.get("silicon_ttft_ms"),
+                r.get("silicon_tpot_ms"));
     }
 
     private static Optional<Measurement> toMeasurement(Map<String, String> r) {
@@ -69,11 +84,36 @@ public final class AiconfiguratorReader {
         measured.put(ValidationMetric.OUTPUT_THROUGHPUT, concurrency * osl / ((ttft + (osl - 1) * tpot) / 1e3));
         String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware.get(), r.get("backend"), model.get(),
                 precision.get(), tp, isl, osl, concurrency);
-        boolean inferencex = INFERENCEX_DUMP.matcher(r.getOrDefault("silicon_data_source", "")).find();
+        String origin = r.getOrDefault("silicon_data_source", "");
+        boolean inferencex = INFERENCEX_DUMP.matcher(origin).find() || INFERENCEX_DB.matcher(origin).find();
         return Optional.of(new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(), tp,
                 isl, osl, concurrency, inferencex ? 10 * concurrency : 0, measured, true,
                 inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,
-                inferencex ? "fp8" : "auto", java.util.Set.of(), inferencex));
+                inferencex ? "fp8" : "auto", engineOptions(r.get("backend"), r.get("backend_version")), inferencex));
+    }
+
+    /**
+     * Switches the engine's own defaults turn on for the row's version: vLLM schedules asynchronously by default from
+     * v0.14.0 (vllm-project/vllm#27614, the last item of the async-scheduling plan #27679; DJL's v0.14 upgrade note
+     * djl#3833), so a row that names v0.14 or later runs with the step's host work hidden. Rows without a version
+     * keep the engine's older default.
+     */
+    static java.util.Set<String> engineOptions(String backend, String version) {
+        if ("vllm".equals(backend) && atLeast(version, 0, 14)) {
+            return java.util.Set.of("async-scheduling");
+        }
+        return java.util.Set.of();
+    }
+
+    private static boolean atLeast(String version, int major, int minor) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)").matcher(
+                version == null ? "" : version.trim());
+        if (!m.find()) {
+            return false;
+        }
+        int ma = Integer.parseInt(m.group(1));
+        int mi = Integer.parseInt(m.group(2));
+        return ma > major || (ma == major && mi >= minor);
     }
 
     private static boolean oneOrBlank(String value) {

@@ -67,4 +67,37 @@ class MeasurementReadersTest {
         // 8 x 1024 tokens per (100 + 1023 x 20) ms
         assertThat(row.measured().get(ValidationMetric.OUTPUT_THROUGHPUT)).isCloseTo(8 * 1024 / 20.56, within(1e-6));
     }
+
+    @Test
+    void inferenceXDatabaseRowsRunAsInferenceXOnceAndNewVllmSchedulesAsynchronously() throws IOException {
+        Path file = dir.resolve(AiconfiguratorReader.FILE);
+        String header = "id,silicon_data_source,backend,backend_version,model_path,system,precision,mode,isl,osl,"
+                + "gemm_quant_mode,moe_quant_mode,batch_size,tp_size,pp_size,attention_dp_size,moe_tp_size,moe_ep_size,"
+                + "prefill_batch_size,prefill_num_workers,prefill_tp_size,prefill_pp_size,prefill_attention_dp_size,"
+                + "prefill_moe_tp_size,prefill_moe_ep_size,decode_batch_size,decode_num_workers,decode_tp_size,"
+                + "decode_pp_size,decode_attention_dp_size,decode_moe_tp_size,decode_moe_ep_size,silicon_ttft_ms,"
+                + "silicon_tpot_ms\n";
+        String tail = ",MiniMaxAI/MiniMax-M2.5,h200_sxm,fp8,agg,1024,1024,fp8,fp8,8,4,1,1,4,1"
+                + ",,,,,,,,,,,,,,,";
+        Files.writeString(file, header
+                + "a,source_file=2026-04-06.csv; model=MiniMax-M2.5; wip=False,vllm,0.16.0" + tail + "106.2,13.6\n"
+                + "b,db-dump/2026-04-27; config_id=606; workflow_run_id=305; vllm/vllm-openai:v0.16.0,vllm,0.16.0"
+                + tail + "106.2,13.6\n"
+                + "c,db-dump/2026-04-27; config_id=607; workflow_run_id=305; vllm/vllm-openai:v0.16.0,vllm,0.16.0"
+                + tail + "120.0,14.0\n"
+                + "d,source_file=/x/vllm/0.12.0/y.csv,vllm,0.12.0" + tail + "120.0,15.0\n");
+
+        List<Measurement> rows = AiconfiguratorReader.read(file);
+
+        // the database row that repeats the dump row is read once; its own row is an InferenceX run
+        assertThat(rows).extracting(Measurement::campaign).containsExactly("inferencex", "inferencex", "aiconfigurator");
+        assertThat(rows.get(1).viaServer()).isTrue();
+        assertThat(rows.get(1).kvCacheDtype()).isEqualTo("fp8");
+        assertThat(rows.get(1).numPrompts()).isEqualTo(80);
+        assertThat(rows.get(0).engineOptions()).containsExactly("async-scheduling");
+        assertThat(rows.get(2).engineOptions()).isEmpty();
+        assertThat(AiconfiguratorReader.engineOptions("vllm", "0.13.9")).isEmpty();
+        assertThat(AiconfiguratorReader.engineOptions("vllm", "1.0.0")).containsExactly("async-scheduling");
+        assertThat(AiconfiguratorReader.engineOptions("trtllm", "1.2.0")).isEmpty();
+    }
 }
