@@ -61,7 +61,7 @@ final class GpuStepPricer {
     private final double moeSmallBatchTileM;
     private final double moeTileN;
     private final double moeRoutingSkew;
-    private final double moeLayerFixedUs;
+    private final double moeFp8ExtraExpertReads;
     private final double elementwiseEff;
     private final double elementwiseComputeEff;
     private final double arBaseUs;
@@ -104,7 +104,7 @@ final class GpuStepPricer {
         moeSmallBatchTileM = profile.value("moeSmallBatchTileM");
         moeTileN = profile.value("moeTileN");
         moeRoutingSkew = profile.value("moeRoutingSkew");
-        moeLayerFixedUs = profile.value("moeLayerFixedUs");
+        moeFp8ExtraExpertReads = profile.value("moeFp8ExtraExpertReads");
         elementwiseEff = profile.value("elementwiseBandwidthEfficiency");
         elementwiseComputeEff = profile.value("elementwiseComputeEfficiency");
         arBaseUs = profile.value("allReduceBaseLatencyUs");
@@ -233,8 +233,7 @@ final class GpuStepPricer {
                 memoryMs = bytesMs(moe.weightBytes() + op.activationBytes(),
                         precision == Precision.FP8 ? moeFp8BwEff : moeBf16BwEff);
                 // Routing, alignment, activation and combine: small kernels priced by the bytes they move.
-                double auxMs = moeAuxKernels * bytesMs(moe.auxBytes() / moeAuxKernels, elementwiseEff)
-                        + moeLayerFixedUs * US;
+                double auxMs = moeAuxKernels * bytesMs(moe.auxBytes() / moeAuxKernels, elementwiseEff);
                 memoryMs += auxMs;
                 kernels = moeGemmKernels + moeAuxKernels;
             }
@@ -337,7 +336,9 @@ final class GpuStepPricer {
     MoeWork moeWork(Operator op, int tokens) {
         double touched = moeTouched(op, tokens);
         double bytesPerExpert = op.expertsTouched() > 0 ? op.weightBytes() / op.expertsTouched() : 0;
-        double weightBytes = touched * bytesPerExpert;
+        // The FP8 path reads more expert weights than the routing needs, a fixed count per layer (see the catalog).
+        double extraReads = precision == Precision.FP8 ? moeFp8ExtraExpertReads : 0;
+        double weightBytes = (touched + extraReads) * bytesPerExpert;
         double routedRows = op.rows();
         double rowsPerExpert = routedRows / Math.max(1e-9, touched);
         double tileM = tokens <= op.experts() ? moeSmallBatchTileM : moeTileM;

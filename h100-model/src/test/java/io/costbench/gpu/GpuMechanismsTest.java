@@ -149,15 +149,24 @@ class GpuMechanismsTest {
     }
 
     @Test
-    void moeLayerFixedCostIsAddedOncePerMoeLayer() {
+    void fp8MoeReadsTheExtraExpertsOnEveryRankAndBf16DoesNot() {
         StepShape decode = StepShape.decode(4, 1024);
-        DeploymentRequest request = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16, null, 4096);
         ModelSpec moe = TestModels.qwen3_30b_a3b();
-        double base = moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
-                Map.of("moeLayerFixedUs", 0.0)).deploy(moe, request).explain(decode)).timeMs();
-        OperatorTiming withFixed = moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
-                Map.of("moeLayerFixedUs", 100.0)).deploy(moe, request).explain(decode));
-        assertThat(withFixed.timeMs() - base).isCloseTo(0.1 * withFixed.repeat(), within(1e-9));
+        for (int tp : new int[] {1, 2, 4}) {
+            DeploymentRequest request = new DeploymentRequest("h100-sxm", "vllm", tp, Precision.FP8, null, 4096);
+            OperatorTiming base = moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
+                    Map.of("moeFp8ExtraExpertReads", 0.0)).deploy(moe, request).explain(decode));
+            OperatorTiming extra = moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
+                    Map.of("moeFp8ExtraExpertReads", 10.0)).deploy(moe, request).explain(decode));
+            // ten more experts' FP8 weights (3 x 2048 x 768 bytes each, split over the ranks) per MoE layer
+            assertThat(extra.hbmBytes() - base.hbmBytes()).as("TP " + tp)
+                    .isCloseTo(10 * 3.0 * 2048 * 768 / tp * extra.repeat(), within(1.0));
+        }
+        DeploymentRequest bf16 = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16, null, 4096);
+        assertThat(moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
+                Map.of("moeFp8ExtraExpertReads", 10.0)).deploy(moe, bf16).explain(decode)).hbmBytes())
+                .isEqualTo(moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
+                        Map.of("moeFp8ExtraExpertReads", 0.0)).deploy(moe, bf16).explain(decode)).hbmBytes());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.costbench.service.validation;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,9 @@ import io.costbench.engine.validation.ErrorStatistics;
 /**
  * Calibrates some of a profile's parameters on a set of rows: deterministic coordinate descent, each parameter in
  * turn by golden-section search over its plausible range (never outside it), starting from the documented values and
- * minimising the median |TPOT error| of the rows. A move is kept only when it lowers the objective by more than
+ * minimising the median |TPOT error| of the rows. Coordinate descent depends on the order when two parameters trade
+ * off (an efficiency lowered first can absorb a cost another parameter should carry, and the search stops there), so
+ * it runs in the parameters' order and in the reverse order and keeps the better fit. A move is kept only when it lowers the objective by more than
  * {@link Budget#minImprovement}, so a parameter the rows do not see stays at its documented value. The budget bounds
  * the work: at most {@link Budget#maxRows} rows (evenly spaced, in file order), {@link Budget#sweeps} passes and
  * {@link Budget#evaluations} evaluations per parameter and pass.
@@ -53,13 +56,29 @@ final class Refit {
 
     /** The refitted values of {@code parameters}; their documented values when {@code rows} is empty. */
     Map<String, Double> fit(List<Parameter> parameters, List<ValidationRun.Outcome> rows) {
-        Map<String, Double> values = new LinkedHashMap<>();
-        parameters.forEach(p -> values.put(p.name(), p.documented()));
+        Map<String, Double> documented = new LinkedHashMap<>();
+        parameters.forEach(p -> documented.put(p.name(), p.documented()));
         List<Measurement> sample = sample(rows);
         if (sample.isEmpty()) {
-            return values;
+            return documented;
         }
-        double best = objective(values, sample);
+        double start = objective(documented, sample);
+        Map<String, Double> forward = new LinkedHashMap<>(documented);
+        double forwardBest = descend(parameters, forward, start, sample);
+        if (parameters.size() < 2) {
+            return forward;
+        }
+        List<Parameter> reversed = new ArrayList<>(parameters);
+        Collections.reverse(reversed);
+        Map<String, Double> backward = new LinkedHashMap<>(documented);
+        double backwardBest = descend(reversed, backward, start, sample);
+        return backwardBest < forwardBest ? backward : forward;
+    }
+
+    /** Coordinate descent from {@code values} (updated in place) in the given order: the objective reached. */
+    private double descend(List<Parameter> parameters, Map<String, Double> values, double start,
+            List<Measurement> sample) {
+        double best = start;
         for (int sweep = 0; sweep < budget.sweeps(); sweep++) {
             boolean moved = false;
             for (Parameter p : parameters) {
@@ -74,7 +93,7 @@ final class Refit {
                 break;
             }
         }
-        return values;
+        return best;
     }
 
     /** Golden-section search of one parameter over its range, the others fixed: {value, objective} of the best. */

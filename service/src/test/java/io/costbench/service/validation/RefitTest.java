@@ -58,14 +58,14 @@ class RefitTest {
 
     @Test
     void aParameterTheRowsDoNotSeeStaysAtItsDocumentedValue() {
-        // dense rows never run the MoE path: nothing to learn about its per-layer cost
-        Parameter moe = parameters.get("moeLayerFixedUs");
+        // dense rows never run the MoE path: nothing to learn about the extra expert reads
+        Parameter moe = parameters.get("moeFp8ExtraExpertReads");
         List<ValidationRun.Outcome> rows = generated(Map.of());
 
         Map<String, Double> fitted = new Refit(MODELS, families, gpu, PROFILE, new Refit.Budget(4, 1, 4, 0.002))
                 .fit(List.of(moe), rows);
 
-        assertThat(fitted).containsEntry("moeLayerFixedUs", moe.documented());
+        assertThat(fitted).containsEntry("moeFp8ExtraExpertReads", moe.documented());
     }
 
     @Test
@@ -73,6 +73,38 @@ class RefitTest {
         Parameter step = parameters.get("cpuStepOverheadUs");
         assertThat(new Refit(MODELS, families, gpu, PROFILE, Refit.Budget.STANDARD).fit(List.of(step), List.of()))
                 .containsExactly(Map.entry("cpuStepOverheadUs", step.documented()));
+    }
+
+    @Test
+    void twoParametersThatTradeOffAreBothRecovered() {
+        // an efficiency searched first can absorb the extra reads' share and stop the descent there; run in both
+        // orders the refit finds the pair that generated the rows
+        Parameter efficiency = parameters.get("moeFp8BandwidthEfficiency");
+        Parameter extra = parameters.get("moeFp8ExtraExpertReads");
+        Map<String, Double> truth = Map.of(efficiency.name(), 0.8, extra.name(), 100.0);
+        List<ValidationRun.Outcome> rows = new ArrayList<>();
+        List<AcceleratorModel> generating = new ArrayList<>(families);
+        generating.set(gpu, ((CalibratedFamily) families.get(gpu)).withProfileValues(PROFILE, truth));
+        ValidationRun run = new ValidationRun(MODELS, generating);
+        for (int tp : new int[] {1, 2}) {
+            for (int concurrency : new int[] {1, 8, 32}) {
+                Measurement m = moeRow(tp, concurrency, 0);
+                double tpot = run.predict(m).predicted().get(ValidationMetric.TPOT);
+                rows.add(new ValidationRun.Outcome(moeRow(tp, concurrency, tpot), Map.of(), null, null));
+            }
+        }
+
+        Map<String, Double> fitted = new Refit(MODELS, families, gpu, PROFILE, new Refit.Budget(8, 2, 9, 0.0005))
+                .fit(List.of(efficiency, extra), rows);
+
+        assertThat(fitted.get(efficiency.name())).isCloseTo(0.8, org.assertj.core.api.Assertions.within(0.08));
+        assertThat(fitted.get(extra.name())).isCloseTo(100.0, org.assertj.core.api.Assertions.within(30.0));
+    }
+
+    private static Measurement moeRow(int tp, int concurrency, double tpotMs) {
+        return new Measurement("test", "generated", "h100-sxm", PROFILE, "qwen3-30b-a3b", "fp8", tp, 512, 128,
+                concurrency, 0, Map.of(ValidationMetric.TPOT, tpotMs == 0 ? 1.0 : tpotMs), false, "test", 1.0, "auto",
+                Set.of(), false);
     }
 
     /** Rows whose "measured" TPOT is the model's own with the profile's parameters at {@code values}. */
