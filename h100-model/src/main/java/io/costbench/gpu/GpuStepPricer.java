@@ -307,9 +307,13 @@ final class GpuStepPricer {
                     ? "prefill attention, " + Math.round(op.rows() / sequences) + " query tokens per sequence"
                     : "decode attention, mean context " + Math.round(op.contextTokens() / sequences) + " tokens";
             case MOE_EXPERTS -> String.format(Locale.ROOT,
-                    "grouped GEMM over %.1f of %d experts (routing skew %.2f), %.1f rows per expert",
+                    "grouped GEMM over %.1f of %d experts (routing skew %.2f), %.1f rows per expert%s",
                     moeTouched(op, tokens), op.experts(), moeRoutingSkew,
-                    op.rows() / Math.max(1e-9, moeTouched(op, tokens)));
+                    op.rows() / Math.max(1e-9, moeTouched(op, tokens)),
+                    precision == Precision.FP8 && moeFp8ExtraExpertReads > 0
+                            ? String.format(Locale.ROOT, ", plus %.0f experts' weights read by the FP8 path",
+                                    moeFp8ExtraExpertReads)
+                            : "");
             case ALL_REDUCE -> (op.name().contains("all_gather") ? "all-gather" : "all-reduce") + " over " + tp
                     + " GPUs";
             case SAMPLING -> "sampling (eager)";

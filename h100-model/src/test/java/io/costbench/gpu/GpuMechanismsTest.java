@@ -161,6 +161,8 @@ class GpuMechanismsTest {
             // ten more experts' FP8 weights (3 x 2048 x 768 bytes each, split over the ranks) per MoE layer
             assertThat(extra.hbmBytes() - base.hbmBytes()).as("TP " + tp)
                     .isCloseTo(10 * 3.0 * 2048 * 768 / tp * extra.repeat(), within(1.0));
+            assertThat(extra.note()).contains("plus 10 experts' weights read by the FP8 path");
+            assertThat(base.note()).doesNotContain("FP8 path");
         }
         DeploymentRequest bf16 = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16, null, 4096);
         assertThat(moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
