@@ -3,9 +3,13 @@ package io.costbench.service.validation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.costbench.engine.data.CsvRows;
 
@@ -30,15 +34,17 @@ import io.costbench.engine.data.CsvRows;
 public final class AiconfiguratorReader {
 
     public static final String FILE = "aiconfigurator-silicon-h100-h200.csv";
-    private static final java.util.regex.Pattern INFERENCEX_DUMP =
-            java.util.regex.Pattern.compile("^source_file=\\d{4}-\\d{2}-\\d{2}\\.csv; model=.*wip=");
+    private static final Pattern INFERENCEX_DUMP =
+            Pattern.compile("^source_file=\\d{4}-\\d{2}-\\d{2}\\.csv; model=.*wip=");
     /**
      * InferenceX's results database ({@code db-dump/<date>; config_id=...; workflow_run_id=...; <image>}): the same
      * GitHub-workflow runs as the nightly dumps (the 33 MiniMax-M2.5 H200 rows repeat dump rows value for value), so
      * they run as InferenceX runs and a row already read from a dump is not counted twice.
      */
-    private static final java.util.regex.Pattern INFERENCEX_DB =
-            java.util.regex.Pattern.compile("^db-dump/\\d{4}-\\d{2}-\\d{2}; config_id=\\d+;.*workflow_run_id=");
+    private static final Pattern INFERENCEX_DB =
+            Pattern.compile("^db-dump/\\d{4}-\\d{2}-\\d{2}; config_id=\\d+;.*workflow_run_id=");
+    /** The major and minor number that open a version string ("0.16.0", "1.2.0rc6.post1"). */
+    private static final Pattern MAJOR_MINOR = Pattern.compile("^(\\d+)\\.(\\d+)");
     /** InferenceX's benchmark-tmpl.yml: RANDOM_RANGE_RATIO 0.8. */
     static final double INFERENCEX_RANGE_RATIO = 0.8;
 
@@ -47,7 +53,7 @@ public final class AiconfiguratorReader {
 
     public static List<Measurement> read(Path file) {
         List<Measurement> measurements = new ArrayList<>();
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (Map<String, String> row : CsvRows.read(file)) {
             toMeasurement(row).filter(m -> seen.add(identity(row))).ifPresent(measurements::add);
         }
@@ -98,16 +104,15 @@ public final class AiconfiguratorReader {
      * djl#3833), so a row that names v0.14 or later runs with the step's host work hidden. Rows without a version
      * keep the engine's older default.
      */
-    static java.util.Set<String> engineOptions(String backend, String version) {
+    static Set<String> engineOptions(String backend, String version) {
         if ("vllm".equals(backend) && atLeast(version, 0, 14)) {
-            return java.util.Set.of("async-scheduling");
+            return Set.of("async-scheduling");
         }
-        return java.util.Set.of();
+        return Set.of();
     }
 
     private static boolean atLeast(String version, int major, int minor) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)").matcher(
-                version == null ? "" : version.trim());
+        Matcher m = MAJOR_MINOR.matcher(version == null ? "" : version.trim());
         if (!m.find()) {
             return false;
         }

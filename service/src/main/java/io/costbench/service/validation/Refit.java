@@ -17,10 +17,10 @@ import io.costbench.engine.validation.ErrorStatistics;
  * turn by golden-section search over its plausible range (never outside it), starting from the documented values and
  * minimising the median |TPOT error| of the rows. Coordinate descent depends on the order when two parameters trade
  * off (an efficiency lowered first can absorb a cost another parameter should carry, and the search stops there), so
- * it runs in the parameters' order and in the reverse order and keeps the better fit. A move is kept only when it lowers the objective by more than
- * {@link Budget#minImprovement}, so a parameter the rows do not see stays at its documented value. The budget bounds
- * the work: at most {@link Budget#maxRows} rows (evenly spaced, in file order), {@link Budget#sweeps} passes and
- * {@link Budget#evaluations} evaluations per parameter and pass.
+ * it runs in the parameters' order and in the reverse order and keeps the better fit. A move is kept only when it
+ * lowers the objective by more than {@link Budget#minImprovement}, so a parameter the rows do not see stays at its
+ * documented value. The budget bounds the work: at most {@link Budget#maxRows} rows (evenly spaced, in file order),
+ * {@link Budget#sweeps} passes and {@link Budget#evaluations} evaluations per parameter and pass.
  */
 final class Refit {
 

@@ -90,7 +90,8 @@ class MeasurementReadersTest {
         List<Measurement> rows = AiconfiguratorReader.read(file);
 
         // the database row that repeats the dump row is read once; its own row is an InferenceX run
-        assertThat(rows).extracting(Measurement::campaign).containsExactly("inferencex", "inferencex", "aiconfigurator");
+        assertThat(rows).extracting(Measurement::campaign)
+                .containsExactly("inferencex", "inferencex", "aiconfigurator");
         assertThat(rows.get(1).viaServer()).isTrue();
         assertThat(rows.get(1).kvCacheDtype()).isEqualTo("fp8");
         assertThat(rows.get(1).numPrompts()).isEqualTo(80);
