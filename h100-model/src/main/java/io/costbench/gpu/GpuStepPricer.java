@@ -56,7 +56,8 @@ final class GpuStepPricer {
     private final double attnDecodeComputeEff;
     private final double moeBf16BwEff;
     private final double moeFp8BwEff;
-    private final double moeComputeEff;
+    private final double moeBf16ComputeEff;
+    private final double moeFp8ComputeEff;
     private final double moeTileM;
     private final double moeSmallBatchTileM;
     private final double moeTileN;
@@ -99,7 +100,8 @@ final class GpuStepPricer {
         attnDecodeComputeEff = profile.value("attentionDecodeComputeEfficiency");
         moeBf16BwEff = profile.value("moeBf16BandwidthEfficiency");
         moeFp8BwEff = profile.value("moeFp8BandwidthEfficiency");
-        moeComputeEff = profile.value("moeComputeEfficiency");
+        moeBf16ComputeEff = profile.value("moeBf16ComputeEfficiency");
+        moeFp8ComputeEff = profile.value("moeFp8ComputeEfficiency");
         moeTileM = profile.value("moeTileM");
         moeSmallBatchTileM = profile.value("moeSmallBatchTileM");
         moeTileN = profile.value("moeTileN");
@@ -228,6 +230,7 @@ final class GpuStepPricer {
             case MOE_EXPERTS -> {
                 MoeWork moe = moeWork(op, tokens);
                 bytes = moe.hbmBytes();
+                double moeComputeEff = precision == Precision.FP8 ? moeFp8ComputeEff : moeBf16ComputeEff;
                 computeMs = op.flops() / (hw.denseFlopsPerSecond(precision) * moeComputeEff
                         * moe.tileUtilisation()) * 1e3;
                 memoryMs = bytesMs(moe.weightBytes() + op.activationBytes(),
@@ -313,7 +316,10 @@ final class GpuStepPricer {
                     precision == Precision.FP8 && moeFp8ExtraExpertReads > 0
                             ? String.format(Locale.ROOT, ", plus %.0f experts' weights read by the FP8 path",
                                     moeFp8ExtraExpertReads)
-                            : "");
+                            : "")
+                    + (computeBound ? String.format(Locale.ROOT, ", compute-bound at %.1f%% of the %s dense peak",
+                            100 * (precision == Precision.FP8 ? moeFp8ComputeEff : moeBf16ComputeEff),
+                            precision == Precision.FP8 ? "FP8" : "BF16") : "");
             case ALL_REDUCE -> (op.name().contains("all_gather") ? "all-gather" : "all-reduce") + " over " + tp
                     + " GPUs";
             case SAMPLING -> "sampling (eager)";

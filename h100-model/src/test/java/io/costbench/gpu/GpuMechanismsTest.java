@@ -172,6 +172,33 @@ class GpuMechanismsTest {
     }
 
     @Test
+    void fp8MoePrefillRunsAtTheTritonFp8RateAndBf16AtItsOwn() {
+        // 8192 prompt tokens: the grouped GEMMs are compute-bound, so their time follows the path's efficiency.
+        StepShape prefill = StepShape.prefill(8192);
+        ModelSpec moe = TestModels.qwen3_30b_a3b();
+        DeploymentRequest fp8 = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.FP8, null, 16384);
+        DeploymentRequest bf16 = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16, null, 16384);
+        OperatorTiming fp8Slow = moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
+                Map.of("moeFp8ComputeEfficiency", 0.1)).deploy(moe, fp8).explain(prefill));
+        OperatorTiming fp8Fast = moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
+                Map.of("moeFp8ComputeEfficiency", 0.2)).deploy(moe, fp8).explain(prefill));
+        assertThat(fp8Slow.msByCategory()).containsKey(CostCategory.COMPUTE);
+        assertThat(fp8Slow.msByCategory().get(CostCategory.COMPUTE))
+                .isCloseTo(2 * fp8Fast.msByCategory().get(CostCategory.COMPUTE), within(1e-9));
+        OperatorTiming bf16Slow = moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
+                Map.of("moeFp8ComputeEfficiency", 0.1)).deploy(moe, bf16).explain(prefill));
+        OperatorTiming bf16Fast = moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
+                Map.of("moeFp8ComputeEfficiency", 0.2)).deploy(moe, bf16).explain(prefill));
+        assertThat(bf16Slow.timeMs()).isEqualTo(bf16Fast.timeMs());
+        // as shipped, vLLM's Triton FP8 MoE (~10% of the FP8 peak) is slower than its BF16 path (~55% of half that peak)
+        OperatorTiming fp8Shipped = moeOperator(GPU.deploy(moe, fp8).explain(prefill));
+        OperatorTiming bf16Shipped = moeOperator(GPU.deploy(moe, bf16).explain(prefill));
+        assertThat(fp8Shipped.timeMs()).isGreaterThan(bf16Shipped.timeMs());
+        assertThat(fp8Slow.note()).contains("compute-bound at 10.0% of the FP8 dense peak");
+        assertThat(bf16Shipped.note()).contains("compute-bound at 55.0% of the BF16 dense peak");
+    }
+
+    @Test
     void prefillGroupedGemmPaysForPaddingFewRowsPerExpert() {
         // 256 prompt tokens x 8 of 128 experts = 16 rows per expert, padded to BLOCK_SIZE_M 64: a quarter used.
         GpuStepPricer pricer = new GpuStepPricer(GpuHardware.load("catalog/gpu/hardware/h100-sxm.json"),
