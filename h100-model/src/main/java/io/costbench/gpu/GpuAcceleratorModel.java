@@ -22,6 +22,7 @@ import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.ProfileEntry;
+import io.costbench.engine.port.BatchWaiting;
 import io.costbench.engine.port.SchedulingRules;
 
 /**
@@ -34,6 +35,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
     static final String EAGLE3 = "eagle3";
     static final String FP8_KV_CACHE = "fp8-kv-cache";
     static final String ASYNC_SCHEDULING = "async-scheduling";
+    static final String BATCH_WAITING = "batch-waiting";
 
     private static final List<String> HARDWARE = List.of("h100-sxm", "h200-sxm");
     private static final List<String> PROFILES = List.of("vllm", "trtllm");
@@ -47,7 +49,12 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
             new CatalogEntry(ASYNC_SCHEDULING, "Asynchronous scheduling",
                     "the engine schedules step n+1 and processes step n's output while step n runs on the GPU, "
                             + "hiding host work up to the profile's asyncSchedulingHostOverlap",
-                    "vLLM --async-scheduling (vllm/v1/core/sched/async_scheduler.py); TensorRT-LLM overlap scheduler"));
+                    "vLLM --async-scheduling (vllm/v1/core/sched/async_scheduler.py); TensorRT-LLM overlap scheduler"),
+            new CatalogEntry(BATCH_WAITING, "Batch waiting (TensorRT-LLM)",
+                    "while requests decode, new prompts wait up to batchWaitTimeoutIters steps, or until they fill "
+                            + "batchWaitMaxTokensRatio of the step's token budget, to be prefilled together",
+                    "TensorRT-LLM batch_wait_timeout_iters / batch_wait_max_tokens_ratio "
+                            + "(tensorrt_llm/_torch/pyexecutor/py_executor.py _waiting_requests)"));
 
     private final Map<String, GpuHardware> hardware;
     private final Map<String, GpuProfile> profiles;
@@ -151,6 +158,14 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         SchedulingRules rules = new SchedulingRules((int) profile.value("maxNumSeqs"),
                 (int) profile.value("maxNumBatchedTokens"), kvTokens, (int) profile.value("kvBlockTokens"),
                 PrefillPolicy.CHUNKED_MIXED, List.of(), switches.contains(EAGLE3) ? profile.eagle3() : null);
+        if (switches.contains(BATCH_WAITING)) {
+            if (!profile.hasParameter("batchWaitTimeoutIters")) {
+                throw new IllegalArgumentException("'" + BATCH_WAITING + "' is a TensorRT-LLM switch; the "
+                        + profile.id() + " profile has no batch waiting");
+            }
+            rules = rules.withBatchWaiting(new BatchWaiting((int) profile.value("batchWaitTimeoutIters"),
+                    profile.value("batchWaitMaxTokensRatio")));
+        }
         return new GpuDeployment(model, hw, profile, tp, precision, switches, options, rules);
     }
 

@@ -17,6 +17,7 @@ import io.costbench.engine.graph.PrefillChunk;
 import io.costbench.engine.graph.StepShape;
 import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.Precision;
+import io.costbench.engine.port.BatchWaiting;
 import io.costbench.engine.port.CostCategory;
 import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
@@ -133,6 +134,19 @@ class GpuMechanismsTest {
         double hidden = GPU.deploy(model, async).price(decode).ms(CostCategory.HOST);
         assertThat(exposed).isGreaterThan(0.5);
         assertThat(hidden).isLessThan(exposed);
+    }
+
+    @Test
+    void batchWaitingIsATensorRtLlmSwitchWithTheProfilesLimits() {
+        ModelSpec model = TestModels.qwen3_8b();
+        Deployment waiting = GPU.deploy(model, new DeploymentRequest("h100-sxm", "trtllm", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.BATCH_WAITING), 4096));
+        assertThat(waiting.scheduling().batchWaiting()).isEqualTo(new BatchWaiting(20, 0.9));
+        assertThat(GPU.deploy(model, new DeploymentRequest("h100-sxm", "trtllm", 1, Precision.BF16, null, 4096))
+                .scheduling().batchWaiting().enabled()).isFalse();
+        assertThatThrownBy(() -> GPU.deploy(model, new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.BATCH_WAITING), 4096))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("TensorRT-LLM");
     }
 
     @Test
@@ -470,7 +484,7 @@ class GpuMechanismsTest {
     void catalogListsHardwareProfilesAndSwitches() {
         assertThat(GPU.hardware()).extracting(c -> c.id()).containsExactly("h100-sxm", "h200-sxm");
         assertThat(GPU.profiles()).extracting(p -> p.id()).containsExactly("vllm", "trtllm");
-        assertThat(GPU.optimizations()).extracting(o -> o.id()).contains("eagle3", "fp8-kv-cache");
+        assertThat(GPU.optimizations()).extracting(o -> o.id()).contains("eagle3", "fp8-kv-cache", "batch-waiting");
         assertThat(GPU.supportsHardware("h200-sxm")).isTrue();
         assertThat(GPU.supportsHardware("trn2")).isFalse();
     }

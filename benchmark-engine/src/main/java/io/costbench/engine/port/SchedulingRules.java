@@ -12,14 +12,32 @@ import java.util.List;
  * @param prefillPolicy          how prompts are scheduled
  * @param batchBuckets           compiled batch sizes a decode batch is padded up to (empty: no padding)
  * @param speculative            speculative decoding, or null
+ * @param batchWaiting           how long new prompts are held back to be prefilled together
  */
 public record SchedulingRules(int maxNumSeqs, int maxBatchedTokens, long kvCacheCapacityTokens, int kvBlockTokens,
-        PrefillPolicy prefillPolicy, List<Integer> batchBuckets, SpeculativeDecoding speculative) {
+        PrefillPolicy prefillPolicy, List<Integer> batchBuckets, SpeculativeDecoding speculative,
+        BatchWaiting batchWaiting) {
 
     public SchedulingRules {
         batchBuckets = List.copyOf(batchBuckets);
         if (maxNumSeqs < 1 || maxBatchedTokens < 1 || kvCacheCapacityTokens < 1 || kvBlockTokens < 1) {
             throw new IllegalArgumentException("scheduling limits must be positive");
         }
+        if (batchWaiting == null) {
+            throw new IllegalArgumentException("batch waiting must be given (BatchWaiting.NONE for none)");
+        }
+    }
+
+    /** Rules without batch waiting. */
+    public SchedulingRules(int maxNumSeqs, int maxBatchedTokens, long kvCacheCapacityTokens, int kvBlockTokens,
+            PrefillPolicy prefillPolicy, List<Integer> batchBuckets, SpeculativeDecoding speculative) {
+        this(maxNumSeqs, maxBatchedTokens, kvCacheCapacityTokens, kvBlockTokens, prefillPolicy, batchBuckets,
+                speculative, BatchWaiting.NONE);
+    }
+
+    /** The same rules with new prompts held back as {@code waiting} says. */
+    public SchedulingRules withBatchWaiting(BatchWaiting waiting) {
+        return new SchedulingRules(maxNumSeqs, maxBatchedTokens, kvCacheCapacityTokens, kvBlockTokens, prefillPolicy,
+                batchBuckets, speculative, waiting);
     }
 }

@@ -1,12 +1,17 @@
 package io.costbench.engine.sim;
 
+import io.costbench.engine.port.BatchWaiting;
 import io.costbench.engine.port.SchedulingRules;
 
 /**
  * vLLM V1: running requests first (decodes and unfinished prefills), then new ones while the token budget and the KV
- * cache allow; prefill chunks and decodes share a step.
+ * cache allow; prefill chunks and decodes share a step. With TensorRT-LLM's batch waiting, new prompts may sit a few
+ * decode steps out to be prefilled together.
  */
 final class ChunkedMixedScheduler extends Scheduler {
+
+    /** Steps the queue's prompts have been held back so far (TensorRT-LLM's batch_wait_iters_count). */
+    private int waitedSteps;
 
     ChunkedMixedScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
         super(rules, pool, decodeTokens, windowTokens);
@@ -26,7 +31,7 @@ final class ChunkedMixedScheduler extends Scheduler {
             schedule(r, i, n, decode);
             budget -= n;
         }
-        if (preemptions() != preemptionsBefore) {
+        if (preemptions() != preemptionsBefore || holdNewPrompts(budget)) {
             return;
         }
         while (!waiting.isEmpty() && budget > 0 && running.size() < rules.maxNumSeqs()) {
@@ -40,6 +45,36 @@ final class ChunkedMixedScheduler extends Scheduler {
             schedule(r, running.size() - 1, n, false);
             budget -= n;
         }
+    }
+
+    /**
+     * TensorRT-LLM's {@code _waiting_requests}: while requests decode, the prompts this step could take wait until
+     * they and the decodes reach the ratio of the token budget or the timeout has passed; the count starts again once
+     * they go. Nothing waits when nothing decodes.
+     */
+    private boolean holdNewPrompts(int budget) {
+        BatchWaiting wait = rules.batchWaiting();
+        if (!wait.enabled() || waiting.isEmpty() || decodeSequences() == 0) {
+            return false;
+        }
+        long tokens = (long) decodeSequences() * decodeTokens;
+        int room = budget;
+        int seats = rules.maxNumSeqs() - running.size();
+        for (SimulatedRequest r : waiting) {
+            if (room <= 0 || seats == 0) {
+                break;
+            }
+            int n = Math.min(r.remaining(), room);
+            tokens += n;
+            room -= n;
+            seats--;
+        }
+        if (waitedSteps >= wait.timeoutSteps() || tokens >= wait.maxTokensRatio() * rules.maxBatchedTokens()) {
+            waitedSteps = 0;
+            return false;
+        }
+        waitedSteps++;
+        return true;
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -95,7 +96,27 @@ public final class AiconfiguratorReader {
         return Optional.of(new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(), tp,
                 isl, osl, concurrency, inferencex ? 10 * concurrency : 0, measured, true,
                 inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,
-                inferencex ? "fp8" : "auto", engineOptions(r.get("backend"), r.get("backend_version")), inferencex));
+                inferencex ? "fp8" : "auto", inferencex ? inferencexOptions(r.get("backend"), r.get("backend_version"),
+                        isl, osl, tp) : engineOptions(r.get("backend"), r.get("backend_version")), inferencex));
+    }
+
+    /**
+     * The engine's version defaults plus what InferenceX's TensorRT-LLM launch script turns on
+     * (SemiAnalysisAI/InferenceX {@code benchmarks/70b_fp8_h200_trt_slurm.sh} @ 73ef9225): {@code trtllm-serve
+     * --num_postprocess_workers 2} with {@code stream_interval: 10} takes the response handling out of the executor
+     * loop, so the overlap scheduler (TensorRT-LLM's default) hides the step's host work ("async-scheduling"; the
+     * AIConfigurator collection's rows show it exposed, the profile's hostOverlap); and batch waiting
+     * ({@code batch_wait_timeout_iters: 20}, {@code batch_wait_max_tokens_ratio: 0.9}) for 1k/1k below TP 8.
+     */
+    static Set<String> inferencexOptions(String backend, String version, int isl, int osl, int tp) {
+        Set<String> options = new TreeSet<>(engineOptions(backend, version));
+        if ("trtllm".equals(backend)) {
+            options.add("async-scheduling");
+            if (isl == 1024 && osl == 1024 && tp < 8) {
+                options.add("batch-waiting");
+            }
+        }
+        return options;
     }
 
     /**

@@ -101,4 +101,18 @@ class MeasurementReadersTest {
         assertThat(AiconfiguratorReader.engineOptions("vllm", "1.0.0")).containsExactly("async-scheduling");
         assertThat(AiconfiguratorReader.engineOptions("trtllm", "1.2.0")).isEmpty();
     }
+
+    @Test
+    void inferenceXTensorRtRunsHideHostWorkAndWaitForBatchesAt1k1kBelowTp8() {
+        // the launch script's post-processing workers and stream interval, and its 1k/1k batch waiting below TP 8
+        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 4))
+                .containsExactly("async-scheduling", "batch-waiting");
+        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 8))
+                .containsExactly("async-scheduling");
+        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 8192, 1))
+                .containsExactly("async-scheduling");
+        assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.12.0", 1024, 1024, 1)).isEmpty();
+        assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.16.0", 1024, 1024, 1))
+                .containsExactly("async-scheduling");
+    }
 }

@@ -147,7 +147,6 @@ class ValidationReportTest {
         GUARDS.put("h100-sxm trtllm measured output throughput median", 0.11);
         // the aiconfigurator-silicon H200 Llama-3.1-8B rows (README, "Where the GPU model stands")
         GUARDS.put("h200-sxm vllm TPOT p90", 0.73);
-        GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.10);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.21);
     }
 
