@@ -10,11 +10,14 @@ import io.costbench.engine.port.SchedulingRules;
  */
 final class ChunkedMixedScheduler extends Scheduler {
 
+    /** Whether new prompts may be held back at all (read once: the check runs every step). */
+    private final boolean batchWaiting;
     /** Steps the queue's prompts have been held back so far (TensorRT-LLM's batch_wait_iters_count). */
     private int waitedSteps;
 
     ChunkedMixedScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
         super(rules, pool, decodeTokens, windowTokens);
+        this.batchWaiting = rules.batchWaiting().enabled();
     }
 
     @Override
@@ -31,7 +34,7 @@ final class ChunkedMixedScheduler extends Scheduler {
             schedule(r, i, n, decode);
             budget -= n;
         }
-        if (preemptions() != preemptionsBefore || holdNewPrompts(budget)) {
+        if (preemptions() != preemptionsBefore || batchWaiting && holdNewPrompts(budget)) {
             return;
         }
         while (!waiting.isEmpty() && budget > 0 && running.size() < rules.maxNumSeqs()) {
@@ -54,7 +57,7 @@ final class ChunkedMixedScheduler extends Scheduler {
      */
     private boolean holdNewPrompts(int budget) {
         BatchWaiting wait = rules.batchWaiting();
-        if (!wait.enabled() || waiting.isEmpty() || decodeSequences() == 0) {
+        if (waiting.isEmpty() || decodeSequences() == 0) {
             return false;
         }
         long tokens = (long) decodeSequences() * decodeTokens;

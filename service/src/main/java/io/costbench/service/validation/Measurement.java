@@ -1,6 +1,9 @@
 package io.costbench.service.validation;
 
 import java.util.Map;
+import java.util.Set;
+
+import io.costbench.engine.port.StaticShapes;
 
 /**
  * One measured scenario mapped onto the catalog's ids, with the figures measured for it (means, as vllm bench serve
@@ -26,12 +29,11 @@ import java.util.Map;
 public record Measurement(String file, String label, String hardwareId, String profileId, String modelId,
         String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
         Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
-        String kvCacheDtype, java.util.Set<String> engineOptions, boolean viaServer,
-        io.costbench.engine.port.StaticShapes staticShapes) {
+        String kvCacheDtype, Set<String> engineOptions, boolean viaServer, StaticShapes staticShapes) {
 
     public Measurement {
         measured = Map.copyOf(measured);
-        engineOptions = java.util.Set.copyOf(engineOptions);
+        engineOptions = Set.copyOf(engineOptions);
         if (!(rangeRatio > 0 && rangeRatio <= 1)) {
             throw new IllegalArgumentException("range ratio must be in (0, 1], was " + rangeRatio);
         }
@@ -40,7 +42,7 @@ public record Measurement(String file, String label, String hardwareId, String p
     public Measurement(String file, String label, String hardwareId, String profileId, String modelId,
             String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
             Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
-            String kvCacheDtype, java.util.Set<String> engineOptions, boolean viaServer) {
+            String kvCacheDtype, Set<String> engineOptions, boolean viaServer) {
         this(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens, outputTokens,
                 concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype, engineOptions,
                 viaServer, null);

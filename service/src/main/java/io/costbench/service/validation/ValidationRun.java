@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 import io.costbench.engine.model.ModelCatalog;
 import io.costbench.engine.model.Precision;
@@ -76,7 +77,7 @@ public final class ValidationRun {
         }
         String key = String.join("|", m.modelId(), m.hardwareId(), m.profileId(), m.precision(),
                 String.valueOf(m.tensorParallel()), String.valueOf(m.inputTokens() + m.outputTokens()),
-                m.kvCacheDtype(), String.valueOf(new java.util.TreeSet<>(m.engineOptions())),
+                m.kvCacheDtype(), String.valueOf(new TreeSet<>(m.engineOptions())),
                 String.valueOf(m.viaServer()), String.valueOf(m.staticShapes()));
         Object cached = deployments.computeIfAbsent(key, k -> deploy(family.get(), m));
         if (cached instanceof String reason) {
@@ -99,7 +100,7 @@ public final class ValidationRun {
     }
 
     private Object deploy(AcceleratorModel family, Measurement m) {
-        Set<String> optimizations = new java.util.TreeSet<>(m.engineOptions());
+        Set<String> optimizations = new TreeSet<>(m.engineOptions());
         if (m.kvCacheDtype().equals("fp8")) {
             optimizations.add(FP8_KV_CACHE);
         }
