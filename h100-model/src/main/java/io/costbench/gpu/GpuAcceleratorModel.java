@@ -15,6 +15,7 @@ import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.MoeMlp;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.AcceleratorModel;
+import io.costbench.engine.port.BatchWaiting;
 import io.costbench.engine.port.CalibratedFamily;
 import io.costbench.engine.port.CatalogEntry;
 import io.costbench.engine.port.Deployment;
@@ -22,7 +23,6 @@ import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.ProfileEntry;
-import io.costbench.engine.port.BatchWaiting;
 import io.costbench.engine.port.SchedulingRules;
 
 /**
