@@ -36,6 +36,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
     static final String FP8_KV_CACHE = "fp8-kv-cache";
     static final String ASYNC_SCHEDULING = "async-scheduling";
     static final String BATCH_WAITING = "batch-waiting";
+    static final String EXPERT_PARALLEL = "expert-parallel";
 
     private static final List<String> HARDWARE = List.of("h100-sxm", "h200-sxm");
     private static final List<String> PROFILES = List.of("vllm", "trtllm");
@@ -54,7 +55,14 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
                     "while requests decode, new prompts wait up to batchWaitTimeoutIters steps, or until they fill "
                             + "batchWaitMaxTokensRatio of the step's token budget, to be prefilled together",
                     "TensorRT-LLM batch_wait_timeout_iters / batch_wait_max_tokens_ratio "
-                            + "(tensorrt_llm/_torch/pyexecutor/py_executor.py _waiting_requests)"));
+                            + "(tensorrt_llm/_torch/pyexecutor/py_executor.py _waiting_requests)"),
+            new CatalogEntry(EXPERT_PARALLEL, "Expert parallelism",
+                    "MoE experts spread whole over the tensor-parallel ranks (experts / TP each, full width) instead "
+                            + "of each expert split over them; attention stays tensor-parallel, the MoE output is "
+                            + "all-reduced as before, and each step waits for the rank with the most routed work",
+                    "vLLM --enable-expert-parallel with one data-parallel rank (vllm/model_executor/layers/fused_moe/"
+                            + "layer.py: ep_size = tp_size x dp_size, experts mapped by expert_map); TensorRT-LLM "
+                            + "moe_expert_parallel_size"));
 
     private final Map<String, GpuHardware> hardware;
     private final Map<String, GpuProfile> profiles;
@@ -145,8 +153,11 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         }
         GraphOptions options = GraphOptions.standard();
         if (switches.contains(FP8_KV_CACHE)) {
-            options = new GraphOptions(options.shardLinearAttentionHeads(), options.honourSlidingWindow(),
-                    options.routedExpertsOnly(), Precision.FP8.bytesPerElement());
+            options = options.withKvBytesPerElement(Precision.FP8.bytesPerElement());
+        }
+        if (switches.contains(EXPERT_PARALLEL)) {
+            checkExpertParallel(model, tp);
+            options = options.withExpertParallel(true);
         }
         int maxModelLen = request.maxModelLenTokens() > 0 ? request.maxModelLenTokens()
                 : model.maxPositionEmbeddings();
@@ -167,6 +178,21 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
                     profile.value("batchWaitMaxTokensRatio")));
         }
         return new GpuDeployment(model, hw, profile, tp, precision, switches, options, rules);
+    }
+
+    /** Expert parallelism needs experts to spread: an MoE model whose expert count the ranks divide. */
+    private static void checkExpertParallel(ModelSpec model, int tp) {
+        for (LayerSpec layer : model.layers()) {
+            if (layer.feedForward() instanceof MoeMlp moe) {
+                if (moe.numExperts() % tp != 0) {
+                    throw new IllegalArgumentException("expert parallelism over " + tp + " ranks does not divide the "
+                            + moe.numExperts() + " experts of " + model.id());
+                }
+                return;
+            }
+        }
+        throw new IllegalArgumentException("'" + EXPERT_PARALLEL + "' needs a mixture-of-experts model; "
+                + model.id() + " has no MoE layers");
     }
 
     private static void checkTensorParallel(ModelSpec model, GpuHardware hw, int tp) {

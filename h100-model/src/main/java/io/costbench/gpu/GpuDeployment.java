@@ -61,7 +61,7 @@ final class GpuDeployment implements Deployment {
         this.graphOptions = graphOptions;
         this.scheduling = scheduling;
         this.pricer = new GpuStepPricer(hardware, profile, tensorParallel, precision,
-                optimizations.contains(GpuAcceleratorModel.ASYNC_SCHEDULING));
+                optimizations.contains(GpuAcceleratorModel.ASYNC_SCHEDULING), graphOptions.expertParallel());
         this.draftModel = scheduling.speculative() == null ? null : eagleDraft(model);
         this.frontEnd = new FrontEnd(profile.value("frontEndRequestMs"), profile.value("frontEndTokenizeUsPerToken"));
         List<Parameter> all = new ArrayList<>(hardware.spec().list());

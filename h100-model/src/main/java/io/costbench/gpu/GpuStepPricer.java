@@ -68,11 +68,20 @@ final class GpuStepPricer {
     private final double arBaseUs;
     private final double arPerPeerUs;
     private final double arBusEff;
+    /** Ranks the experts are spread over whole (1: every expert split over TP). */
+    private final int expertRanks;
 
     /** @param asyncScheduling the engine overlaps its host work with the GPU (asyncSchedulingHostOverlap applies) */
     GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision, boolean asyncScheduling) {
+        this(hw, profile, tp, precision, asyncScheduling, false);
+    }
+
+    /** @param expertParallel MoE experts are spread whole over the TP ranks (the graph's expertParallel option) */
+    GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision, boolean asyncScheduling,
+            boolean expertParallel) {
         this.hw = hw;
         this.tp = tp;
+        this.expertRanks = expertParallel ? tp : 1;
         this.precision = precision;
         cudaGraphMaxBatch = profile.value("cudaGraphMaxBatch");
         cpuStepUs = profile.value("cpuStepOverheadUs");
@@ -231,7 +240,7 @@ final class GpuStepPricer {
                 MoeWork moe = moeWork(op, tokens);
                 bytes = moe.hbmBytes();
                 double moeComputeEff = precision == Precision.FP8 ? moeFp8ComputeEff : moeBf16ComputeEff;
-                computeMs = op.flops() / (hw.denseFlopsPerSecond(precision) * moeComputeEff
+                computeMs = op.flops() * moe.rowsScale() / (hw.denseFlopsPerSecond(precision) * moeComputeEff
                         * moe.tileUtilisation()) * 1e3;
                 memoryMs = bytesMs(moe.weightBytes() + op.activationBytes(),
                         precision == Precision.FP8 ? moeFp8BwEff : moeBf16BwEff);
@@ -313,10 +322,13 @@ final class GpuStepPricer {
                     "grouped GEMM over %.1f of %d experts (routing skew %.2f), %.1f rows per expert%s",
                     moeTouched(op, tokens), op.experts(), moeRoutingSkew,
                     op.rows() / Math.max(1e-9, moeTouched(op, tokens)),
-                    precision == Precision.FP8 && moeFp8ExtraExpertReads > 0
+                    precision == Precision.FP8 && moeFp8ExtraExpertReads > 0 && expertRanks == 1
                             ? String.format(Locale.ROOT, ", plus %.0f experts' weights read by the FP8 path",
                                     moeFp8ExtraExpertReads)
                             : "")
+                    + (expertRanks > 1 ? String.format(Locale.ROOT,
+                            ", experts whole on %d ranks (the busiest: %.1f touched, %.0f rows)", expertRanks,
+                            busiestRankExperts(op, moeTouched(op, tokens)), busiestRankRows(op.rows())) : "")
                     + (computeBound ? String.format(Locale.ROOT, ", compute-bound at %.1f%% of the %s dense peak",
                             100 * (precision == Precision.FP8 ? moeFp8ComputeEff : moeBf16ComputeEff),
                             precision == Precision.FP8 ? "FP8" : "BF16") : "");
@@ -333,8 +345,9 @@ final class GpuStepPricer {
      * @param weightBytes     expert weights streamed (the experts the batch routes to)
      * @param auxBytes        bytes of the routing, alignment and combine kernels
      * @param tileUtilisation fraction of the padded tiles and SM waves doing useful rows
+     * @param rowsScale       the busiest rank's routed rows over the mean rank's (1 without expert parallelism)
      */
-    record MoeWork(double weightBytes, double auxBytes, double hbmBytes, double tileUtilisation) {
+    record MoeWork(double weightBytes, double auxBytes, double hbmBytes, double tileUtilisation, double rowsScale) {
     }
 
     /**
@@ -345,11 +358,18 @@ final class GpuStepPricer {
      */
     MoeWork moeWork(Operator op, int tokens) {
         double touched = moeTouched(op, tokens);
-        double bytesPerExpert = op.expertsTouched() > 0 ? op.weightBytes() / op.expertsTouched() : 0;
-        // The FP8 path reads more expert weights than the routing needs, a fixed count per layer (see the catalog).
-        double extraReads = precision == Precision.FP8 ? moeFp8ExtraExpertReads : 0;
-        double weightBytes = (touched + extraReads) * bytesPerExpert;
         double routedRows = op.rows();
+        if (expertRanks > 1) {
+            // The ranks meet at the all-reduce: the step waits for the one holding the most routed experts and rows.
+            touched = busiestRankExperts(op, touched);
+            routedRows = busiestRankRows(op.rows());
+        }
+        double bytesPerExpert = op.expertsTouched() > 0 ? op.weightBytes() / op.expertsTouched() : 0;
+        // The FP8 path with experts split over the TP ranks reads more expert weights than the routing needs, a fixed
+        // count per layer split like the weights; whole experts on each rank (expert parallelism) show none (see the
+        // catalog).
+        double extraReads = precision == Precision.FP8 && expertRanks == 1 ? moeFp8ExtraExpertReads : 0;
+        double weightBytes = (touched + extraReads) * bytesPerExpert;
         double rowsPerExpert = routedRows / Math.max(1e-9, touched);
         double tileM = tokens <= op.experts() ? moeSmallBatchTileM : moeTileM;
         double mTiles = Math.ceil(rowsPerExpert / tileM);
@@ -362,9 +382,42 @@ final class GpuStepPricer {
         // The gate/up GEMM does two thirds of the FLOPs, the down GEMM one third.
         double waveUtil = (2.0 / 3) * waves(upTiles, sms) + (1.0 / 3) * waves(downTiles, sms);
         // Router logits (fp32) in, top-k ids and weights out, sorted ids, and the combine's read of every routed row.
-        double auxBytes = tokens * (double) op.experts() * 4 + routedRows * 12 + (routedRows + tokens) * hidden * 2;
+        double auxBytes = tokens * (double) op.experts() * expertRanks * 4 + routedRows * 12
+                + (routedRows + tokens) * hidden * 2;
         return new MoeWork(weightBytes, auxBytes, weightBytes + op.activationBytes() + auxBytes,
-                Math.min(1.0, mUtil * waveUtil));
+                Math.min(1.0, mUtil * waveUtil), op.rows() > 0 ? routedRows / op.rows() : 1.0);
+    }
+
+    /**
+     * Expected largest of n standard normal draws, n = 1..8 (order-statistic tables, e.g. Harter 1961): how far the
+     * busiest of n ranks sits above the mean.
+     */
+    private static final double[] EXPECTED_MAX_OF_NORMALS = {0, 0, 0.5642, 0.8463, 1.0294, 1.1630, 1.2672, 1.3522,
+            1.4236};
+
+    /**
+     * Distinct experts on the busiest rank: each rank's count is a sum of independent hits (expert j is touched with
+     * probability p), mean the graph's, variance experts x p (1 - p) under uniform routing.
+     */
+    double busiestRankExperts(Operator op, double touchedMean) {
+        double resident = op.experts();
+        if (resident <= 0 || touchedMean <= 0) {
+            return touchedMean;
+        }
+        double p = Math.min(1.0, touchedMean / resident);
+        double sigma = Math.sqrt(resident * p * (1 - p));
+        return Math.min(resident, touchedMean + expectedMax(expertRanks) * sigma);
+    }
+
+    /** Routed rows on the busiest rank: each of the rows x ranks routes lands on a rank with probability 1 / ranks. */
+    double busiestRankRows(double rowsMean) {
+        double routes = rowsMean * expertRanks;
+        double sigma = Math.sqrt(routes * (1.0 / expertRanks) * (1 - 1.0 / expertRanks));
+        return Math.min(routes, rowsMean + expectedMax(expertRanks) * sigma);
+    }
+
+    private static double expectedMax(int n) {
+        return EXPECTED_MAX_OF_NORMALS[Math.min(n, EXPECTED_MAX_OF_NORMALS.length - 1)];
     }
 
     private static double waves(double tiles, int sms) {

@@ -150,6 +150,37 @@ class GpuMechanismsTest {
     }
 
     @Test
+    void expertParallelismWaitsForTheBusiestRankAndSkipsTheSplitPathsExtraReads() {
+        ModelSpec moe = TestModels.qwen3_30b_a3b();
+        StepShape decode = StepShape.decode(4, 1024);
+        DeploymentRequest split = new DeploymentRequest("h100-sxm", "vllm", 4, Precision.FP8, null, 4096);
+        DeploymentRequest whole = new DeploymentRequest("h100-sxm", "vllm", 4, Precision.FP8,
+                Set.of(GpuAcceleratorModel.EXPERT_PARALLEL), 4096);
+        GpuAcceleratorModel noExtra = GPU.withProfileValues("vllm", Map.of("moeFp8ExtraExpertReads", 0.0));
+        OperatorTiming splitOp = moeOperator(noExtra.deploy(moe, split).explain(decode));
+        OperatorTiming wholeOp = moeOperator(noExtra.deploy(moe, whole).explain(decode));
+        // 4 tokens x 8 routes over 128 experts: ~7.8 touched on the mean rank of 32, more on the busiest; whole experts
+        // cost 4x a TP shard each, so the busiest rank streams more than the split path's quarter of every expert
+        assertThat(wholeOp.hbmBytes()).isGreaterThan(splitOp.hbmBytes() * 1.2);
+        assertThat(wholeOp.note()).contains("experts whole on 4 ranks");
+        // the split FP8 path's extra reads do not apply to whole experts
+        OperatorTiming wholeShipped = moeOperator(GPU.deploy(moe, whole).explain(decode));
+        assertThat(wholeShipped.hbmBytes()).isEqualTo(wholeOp.hbmBytes());
+        assertThat(moeOperator(GPU.deploy(moe, split).explain(decode)).hbmBytes()).isGreaterThan(splitOp.hbmBytes());
+        // with thousands of routes the ranks even out: the busiest rank's rows are within a few percent of the mean
+        OperatorTiming wholePrefill = moeOperator(noExtra.deploy(moe, whole).explain(StepShape.prefill(8192)));
+        OperatorTiming splitPrefill = moeOperator(noExtra.deploy(moe, split).explain(StepShape.prefill(8192)));
+        assertThat(wholePrefill.flops()).isCloseTo(splitPrefill.flops(), within(1e-6 * splitPrefill.flops()));
+    }
+
+    @Test
+    void expertParallelismNeedsAnMoeModel() {
+        assertThatThrownBy(() -> GPU.deploy(TestModels.qwen3_8b(), new DeploymentRequest("h100-sxm", "vllm", 2,
+                Precision.BF16, Set.of(GpuAcceleratorModel.EXPERT_PARALLEL), 4096)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mixture-of-experts");
+    }
+
+    @Test
     void skewedRoutingTouchesFewerExpertsThanUniform() {
         StepShape decode = StepShape.decode(16, 1024);
         GpuAcceleratorModel skewed = GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
@@ -484,7 +515,8 @@ class GpuMechanismsTest {
     void catalogListsHardwareProfilesAndSwitches() {
         assertThat(GPU.hardware()).extracting(c -> c.id()).containsExactly("h100-sxm", "h200-sxm");
         assertThat(GPU.profiles()).extracting(p -> p.id()).containsExactly("vllm", "trtllm");
-        assertThat(GPU.optimizations()).extracting(o -> o.id()).contains("eagle3", "fp8-kv-cache", "batch-waiting");
+        assertThat(GPU.optimizations()).extracting(o -> o.id())
+                .contains("eagle3", "fp8-kv-cache", "batch-waiting", "expert-parallel");
         assertThat(GPU.supportsHardware("h200-sxm")).isTrue();
         assertThat(GPU.supportsHardware("trn2")).isFalse();
     }

@@ -267,16 +267,20 @@ public final class GraphBuilder {
                     .flops(2.0 * tokens * m.numExperts() * hidden)
                     .weightBytes((double) m.numExperts() * hidden * ACTIVATION_BYTES)
                     .activationBytes(tokens * (double) (hidden + m.numExperts()) * ACTIVATION_BYTES).build());
-            long perRank = m.expertIntermediateSize() / tp;
-            double touched = options.routedExpertsOnly()
+            // Expert parallelism: each rank holds experts / TP whole experts and the routed rows that land on them
+            // (the mean rank; the pricer adds the busiest rank's excess); otherwise every expert is split over TP.
+            int ranks = options.expertParallel() ? tp : 1;
+            long perRank = options.expertParallel() ? m.expertIntermediateSize() : m.expertIntermediateSize() / tp;
+            int residentExperts = m.numExperts() / ranks;
+            double touched = (options.routedExpertsOnly()
                     ? expectedExpertsTouched(m.numExperts(), m.expertsPerToken(), tokens)
-                    : m.numExperts();
+                    : m.numExperts()) / ranks;
             double bytesPerExpert = 3.0 * hidden * perRank * precision.bytesPerElement();
-            long routedRows = tokens * m.expertsPerToken();
+            long routedRows = (long) Math.ceil((double) tokens * m.expertsPerToken() / ranks);
             // Computing every loaded expert over every token is what a graph that cannot branch on the router does.
-            long computedRows = options.routedExpertsOnly() ? routedRows : tokens * m.numExperts();
+            long computedRows = options.routedExpertsOnly() ? routedRows : tokens * residentExperts;
             ops.add(Operator.of(prefix + ".moe.experts", OperatorKind.MOE_EXPERTS).repeat(repeat).rows(routedRows)
-                    .gemm(3 * perRank, hidden).experts(m.numExperts(), touched)
+                    .gemm(3 * perRank, hidden).experts(residentExperts, touched)
                     .flops(2.0 * computedRows * 3 * perRank * hidden)
                     .weightBytes(touched * bytesPerExpert)
                     .activationBytes(routedRows * (double) (2 * hidden + 3 * perRank) * ACTIVATION_BYTES).build());

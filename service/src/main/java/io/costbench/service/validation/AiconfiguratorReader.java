@@ -73,9 +73,8 @@ public final class AiconfiguratorReader {
         Optional<String> profile = CatalogIds.profile(r.get("backend"));
         Optional<String> hardware = CatalogIds.hardware(r.get("system"));
         Optional<String> precision = CatalogIds.precision(r.get("precision"));
-        boolean plainTp = oneOrBlank(r.get("attention_dp_size")) && oneOrBlank(r.get("moe_ep_size"))
-                && oneOrBlank(r.get("pp_size"));
-        if (model.isEmpty() || profile.isEmpty() || hardware.isEmpty() || precision.isEmpty() || !plainTp
+        boolean singleDataParallel = oneOrBlank(r.get("attention_dp_size")) && oneOrBlank(r.get("pp_size"));
+        if (model.isEmpty() || profile.isEmpty() || hardware.isEmpty() || precision.isEmpty() || !singleDataParallel
                 || !"agg".equals(r.get("mode"))) {
             return Optional.empty();
         }
@@ -83,6 +82,12 @@ public final class AiconfiguratorReader {
         int osl = Integer.parseInt(r.get("osl"));
         int concurrency = Integer.parseInt(r.get("batch_size"));
         int tp = Integer.parseInt(r.get("tp_size"));
+        // Experts split over the TP ranks (moe_tp = TP, no EP), or spread whole over them (moe_ep = TP, moe_tp 1).
+        boolean expertParallel = tp > 1 && String.valueOf(tp).equals(r.get("moe_ep_size"))
+                && oneOrBlank(r.get("moe_tp_size"));
+        if (!oneOrBlank(r.get("moe_ep_size")) && !expertParallel) {
+            return Optional.empty();
+        }
         double ttft = Double.parseDouble(r.get("silicon_ttft_ms"));
         double tpot = Double.parseDouble(r.get("silicon_tpot_ms"));
         Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
@@ -96,8 +101,18 @@ public final class AiconfiguratorReader {
         return Optional.of(new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(), tp,
                 isl, osl, concurrency, inferencex ? 10 * concurrency : 0, measured, true,
                 inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,
-                inferencex ? "fp8" : "auto", inferencex ? inferencexOptions(r.get("backend"), r.get("backend_version"),
-                        isl, osl, tp) : engineOptions(r.get("backend"), r.get("backend_version")), inferencex));
+                inferencex ? "fp8" : "auto", withExpertParallel(inferencex ? inferencexOptions(r.get("backend"),
+                        r.get("backend_version"), isl, osl, tp) : engineOptions(r.get("backend"),
+                        r.get("backend_version")), expertParallel), inferencex));
+    }
+
+    private static Set<String> withExpertParallel(Set<String> options, boolean expertParallel) {
+        if (!expertParallel) {
+            return options;
+        }
+        Set<String> with = new TreeSet<>(options);
+        with.add("expert-parallel");
+        return with;
     }
 
     /**

@@ -49,7 +49,7 @@ class MeasurementReadersTest {
     }
 
     @Test
-    void aiconfiguratorRowsKeepPlainTensorParallelAggregatedServing() throws IOException {
+    void aiconfiguratorRowsKeepAggregatedServingOfCatalogModels() throws IOException {
         Path file = dir.resolve(AiconfiguratorReader.FILE);
         Files.writeString(file, """
                 id,silicon_data_source,backend,backend_version,model_path,system,precision,mode,isl,osl,gemm_quant_mode,moe_quant_mode,batch_size,tp_size,pp_size,attention_dp_size,moe_tp_size,moe_ep_size,prefill_batch_size,prefill_num_workers,prefill_tp_size,prefill_pp_size,prefill_attention_dp_size,prefill_moe_tp_size,prefill_moe_ep_size,decode_batch_size,decode_num_workers,decode_tp_size,decode_pp_size,decode_attention_dp_size,decode_moe_tp_size,decode_moe_ep_size,silicon_ttft_ms,silicon_tpot_ms
@@ -59,8 +59,11 @@ class MeasurementReadersTest {
                 d,src,vllm,0.1,openai/gpt-oss-120b,h100_sxm,fp4,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
                 """);
         List<Measurement> rows = AiconfiguratorReader.read(file);
-        assertThat(rows).hasSize(1);
+        // the disaggregated row and the model outside the catalog are left out; TP 8 = EP 8 runs expert-parallel
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(1).engineOptions()).containsExactly("expert-parallel");
         Measurement row = rows.get(0);
+        assertThat(row.engineOptions()).isEmpty();
         assertThat(row.precision()).isEqualTo("bf16");
         assertThat(row.tensorParallel()).isEqualTo(2);
         assertThat(row.throughputDerived()).isTrue();
@@ -100,6 +103,29 @@ class MeasurementReadersTest {
         assertThat(AiconfiguratorReader.engineOptions("vllm", "0.13.9")).isEmpty();
         assertThat(AiconfiguratorReader.engineOptions("vllm", "1.0.0")).containsExactly("async-scheduling");
         assertThat(AiconfiguratorReader.engineOptions("trtllm", "1.2.0")).isEmpty();
+    }
+
+    @Test
+    void expertParallelRowsRunWithTheSwitchAndDataParallelOnesAreLeftOut() throws IOException {
+        Path file = dir.resolve(AiconfiguratorReader.FILE);
+        String header = "id,silicon_data_source,backend,backend_version,model_path,system,precision,mode,isl,osl,"
+                + "gemm_quant_mode,moe_quant_mode,batch_size,tp_size,pp_size,attention_dp_size,moe_tp_size,moe_ep_size,"
+                + "prefill_batch_size,prefill_num_workers,prefill_tp_size,prefill_pp_size,prefill_attention_dp_size,"
+                + "prefill_moe_tp_size,prefill_moe_ep_size,decode_batch_size,decode_num_workers,decode_tp_size,"
+                + "decode_pp_size,decode_attention_dp_size,decode_moe_tp_size,decode_moe_ep_size,silicon_ttft_ms,"
+                + "silicon_tpot_ms\n";
+        String source = "x,source_file=2026-03-25.csv; model=MiniMax-M2.5; wip=False,vllm,0.18.0,MiniMaxAI/MiniMax-M2.5,"
+                + "h100_sxm,fp8,agg,1024,1024,fp8,fp8,";
+        String tail = ",,,,,,,,,,,,,,,82.5,10.1\n";
+        Files.writeString(file, header
+                + source + "4,4,1,1,1,4" + tail    // TP 4, experts whole on 4 ranks
+                + source + "8,4,1,1,4,1" + tail    // TP 4, experts split over the 4 ranks
+                + source + "16,4,1,4,1,16" + tail  // data-parallel attention: not modelled
+                + source + "32,4,1,1,2,2" + tail); // experts split 2 x 2: not modelled
+        List<Measurement> rows = AiconfiguratorReader.read(file);
+        assertThat(rows).extracting(Measurement::concurrency).containsExactly(4, 8);
+        assertThat(rows.get(0).engineOptions()).containsExactlyInAnyOrder("async-scheduling", "expert-parallel");
+        assertThat(rows.get(1).engineOptions()).containsExactly("async-scheduling");
     }
 
     @Test

@@ -38,9 +38,14 @@ class ValidationReportTest {
             Map.entry("inferencex h200-sxm trtllm llama-3.1-70b", 72),
             Map.entry("inferencex h200-sxm vllm llama-3.1-70b", 60),
             Map.entry("aiconfigurator h200-sxm vllm llama-3.1-8b", 21),
-            Map.entry("aiconfigurator h200-sxm vllm qwen3-235b-a22b", 45),
+            // 45 with experts split over TP (13 at TP 1, which does not fit), 6 with expert parallelism (EP = TP)
+            Map.entry("aiconfigurator h200-sxm vllm qwen3-235b-a22b", 51),
+            // expert parallelism (EP = TP 4 or 8)
+            Map.entry("aiconfigurator h100-sxm trtllm qwen3-235b-a22b", 125),
             // InferenceX's dumps; the 33 rows its results database repeats are read once
             Map.entry("inferencex h200-sxm vllm minimax-m2.5", 51),
+            // TP 4 with expert parallelism (EP 4), as InferenceX's H100 MiniMax config sets it
+            Map.entry("inferencex h100-sxm vllm minimax-m2.5", 15),
             Map.entry("public h100-sxm trtllm qwen3-8b", 1),
             Map.entry("public h100-sxm vllm qwen3-8b", 4),
             Map.entry("public trn2 nxdi llama-3.3-70b", 1),
@@ -143,7 +148,9 @@ class ValidationReportTest {
 
     static {
         GUARDS.put("h100-sxm vllm measured output throughput median", 0.09);
-        GUARDS.put("h100-sxm trtllm TTFT median", 0.38);
+        // since the expert-parallel Qwen3-235B rows joined (their TTFT under-predicted like the collection's others)
+        GUARDS.put("h100-sxm trtllm TTFT median", 0.41);
+        GUARDS.put("h100-sxm trtllm TPOT p90", 0.23);
         GUARDS.put("h100-sxm trtllm measured output throughput median", 0.11);
         // the aiconfigurator-silicon H200 Llama-3.1-8B rows (README, "Where the GPU model stands")
         GUARDS.put("h200-sxm vllm TPOT p90", 0.73);
