@@ -1,23 +1,16 @@
 package io.costbench.engine.sim;
 
-import io.costbench.engine.port.BatchWaiting;
 import io.costbench.engine.port.SchedulingRules;
 
 /**
  * vLLM V1: running requests first (decodes and unfinished prefills), then new ones while the token budget and the KV
- * cache allow; prefill chunks and decodes share a step. With TensorRT-LLM's batch waiting, new prompts may sit a few
- * decode steps out to be prefilled together.
+ * cache allow; prefill chunks and decodes share a step. {@link BatchWaitingScheduler} holds new prompts back as
+ * TensorRT-LLM's batch waiting does.
  */
-final class ChunkedMixedScheduler extends Scheduler {
-
-    /** Whether new prompts may be held back at all (read once: the check runs every step). */
-    private final boolean batchWaiting;
-    /** Steps the queue's prompts have been held back so far (TensorRT-LLM's batch_wait_iters_count). */
-    private int waitedSteps;
+sealed class ChunkedMixedScheduler extends Scheduler permits BatchWaitingScheduler {
 
     ChunkedMixedScheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
         super(rules, pool, decodeTokens, windowTokens);
-        this.batchWaiting = rules.batchWaiting().enabled();
     }
 
     @Override
@@ -34,7 +27,7 @@ final class ChunkedMixedScheduler extends Scheduler {
             schedule(r, i, n, decode);
             budget -= n;
         }
-        if (preemptions() != preemptionsBefore || batchWaiting && holdNewPrompts(budget)) {
+        if (preemptions() != preemptionsBefore || holdNewPrompts(budget)) {
             return;
         }
         while (!waiting.isEmpty() && budget > 0 && running.size() < rules.maxNumSeqs()) {
@@ -50,34 +43,9 @@ final class ChunkedMixedScheduler extends Scheduler {
         }
     }
 
-    /**
-     * TensorRT-LLM's {@code _waiting_requests}: while requests decode, the prompts this step could take wait until
-     * they and the decodes reach the ratio of the token budget or the timeout has passed; the count starts again once
-     * they go. Nothing waits when nothing decodes.
-     */
-    private boolean holdNewPrompts(int budget) {
-        BatchWaiting wait = rules.batchWaiting();
-        if (waiting.isEmpty() || decodeSequences() == 0) {
-            return false;
-        }
-        long tokens = (long) decodeSequences() * decodeTokens;
-        int room = budget;
-        int seats = rules.maxNumSeqs() - running.size();
-        for (SimulatedRequest r : waiting) {
-            if (room <= 0 || seats == 0) {
-                break;
-            }
-            int n = Math.min(r.remaining(), room);
-            tokens += n;
-            room -= n;
-            seats--;
-        }
-        if (waitedSteps >= wait.timeoutSteps() || tokens >= wait.maxTokensRatio() * rules.maxBatchedTokens()) {
-            waitedSteps = 0;
-            return false;
-        }
-        waitedSteps++;
-        return true;
+    /** Whether the queue's prompts sit this step out: never here (see {@link BatchWaitingScheduler}). */
+    boolean holdNewPrompts(int budget) {
+        return false;
     }
 
     @Override

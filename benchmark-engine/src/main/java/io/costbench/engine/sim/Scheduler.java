@@ -48,8 +48,10 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
     }
 
     static Scheduler forPolicy(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
-        return rules.prefillPolicy() == PrefillPolicy.ONE_AT_A_TIME
-                ? new OneAtATimeScheduler(rules, pool, decodeTokens, windowTokens)
+        if (rules.prefillPolicy() == PrefillPolicy.ONE_AT_A_TIME) {
+            return new OneAtATimeScheduler(rules, pool, decodeTokens, windowTokens);
+        }
+        return rules.batchWaiting().enabled() ? new BatchWaitingScheduler(rules, pool, decodeTokens, windowTokens)
                 : new ChunkedMixedScheduler(rules, pool, decodeTokens, windowTokens);
     }
 
