@@ -13,6 +13,14 @@ import static org.assertj.core.api.Assertions.within;
 
 class MeasurementReadersTest {
 
+    /** The aiconfigurator-silicon CSV's header, as the shared file has it. */
+    private static final String AICONFIGURATOR_HEADER = "id,silicon_data_source,backend,backend_version,model_path,"
+            + "system,precision,mode,isl,osl,gemm_quant_mode,moe_quant_mode,batch_size,tp_size,pp_size,"
+            + "attention_dp_size,moe_tp_size,moe_ep_size,prefill_batch_size,prefill_num_workers,prefill_tp_size,"
+            + "prefill_pp_size,prefill_attention_dp_size,prefill_moe_tp_size,prefill_moe_ep_size,decode_batch_size,"
+            + "decode_num_workers,decode_tp_size,decode_pp_size,decode_attention_dp_size,decode_moe_tp_size,"
+            + "decode_moe_ep_size,silicon_ttft_ms,silicon_tpot_ms\n";
+
     @TempDir
     Path dir;
 
@@ -74,15 +82,9 @@ class MeasurementReadersTest {
     @Test
     void inferenceXDatabaseRowsRunAsInferenceXOnceAndNewVllmSchedulesAsynchronously() throws IOException {
         Path file = dir.resolve(AiconfiguratorReader.FILE);
-        String header = "id,silicon_data_source,backend,backend_version,model_path,system,precision,mode,isl,osl,"
-                + "gemm_quant_mode,moe_quant_mode,batch_size,tp_size,pp_size,attention_dp_size,moe_tp_size,moe_ep_size,"
-                + "prefill_batch_size,prefill_num_workers,prefill_tp_size,prefill_pp_size,prefill_attention_dp_size,"
-                + "prefill_moe_tp_size,prefill_moe_ep_size,decode_batch_size,decode_num_workers,decode_tp_size,"
-                + "decode_pp_size,decode_attention_dp_size,decode_moe_tp_size,decode_moe_ep_size,silicon_ttft_ms,"
-                + "silicon_tpot_ms\n";
         String tail = ",MiniMaxAI/MiniMax-M2.5,h200_sxm,fp8,agg,1024,1024,fp8,fp8,8,4,1,1,4,1"
                 + ",,,,,,,,,,,,,,,";
-        Files.writeString(file, header
+        Files.writeString(file, AICONFIGURATOR_HEADER
                 + "a,source_file=2026-04-06.csv; model=MiniMax-M2.5; wip=False,vllm,0.16.0" + tail + "106.2,13.6\n"
                 + "b,db-dump/2026-04-27; config_id=606; workflow_run_id=305; vllm/vllm-openai:v0.16.0,vllm,0.16.0"
                 + tail + "106.2,13.6\n"
@@ -108,16 +110,10 @@ class MeasurementReadersTest {
     @Test
     void expertParallelRowsRunWithTheSwitchAndDataParallelOnesAreLeftOut() throws IOException {
         Path file = dir.resolve(AiconfiguratorReader.FILE);
-        String header = "id,silicon_data_source,backend,backend_version,model_path,system,precision,mode,isl,osl,"
-                + "gemm_quant_mode,moe_quant_mode,batch_size,tp_size,pp_size,attention_dp_size,moe_tp_size,moe_ep_size,"
-                + "prefill_batch_size,prefill_num_workers,prefill_tp_size,prefill_pp_size,prefill_attention_dp_size,"
-                + "prefill_moe_tp_size,prefill_moe_ep_size,decode_batch_size,decode_num_workers,decode_tp_size,"
-                + "decode_pp_size,decode_attention_dp_size,decode_moe_tp_size,decode_moe_ep_size,silicon_ttft_ms,"
-                + "silicon_tpot_ms\n";
         String source = "x,source_file=2026-03-25.csv; model=MiniMax-M2.5; wip=False,vllm,0.18.0,MiniMaxAI/MiniMax-M2.5,"
                 + "h100_sxm,fp8,agg,1024,1024,fp8,fp8,";
         String tail = ",,,,,,,,,,,,,,,82.5,10.1\n";
-        Files.writeString(file, header
+        Files.writeString(file, AICONFIGURATOR_HEADER
                 + source + "4,4,1,1,1,4" + tail    // TP 4, experts whole on 4 ranks
                 + source + "8,4,1,1,4,1" + tail    // TP 4, experts split over the 4 ranks
                 + source + "16,4,1,4,1,16" + tail  // data-parallel attention: not modelled
