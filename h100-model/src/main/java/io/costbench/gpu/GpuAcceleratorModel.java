@@ -37,6 +37,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
     static final String ASYNC_SCHEDULING = "async-scheduling";
     static final String BATCH_WAITING = "batch-waiting";
     static final String EXPERT_PARALLEL = "expert-parallel";
+    static final String CUDA_GRAPH_PADDING = "cuda-graph-padding";
 
     private static final List<String> HARDWARE = List.of("h100-sxm", "h200-sxm");
     private static final List<String> PROFILES = List.of("vllm", "trtllm");
@@ -62,7 +63,12 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
                             + "all-reduced as before, and each step waits for the rank with the most routed work",
                     "vLLM --enable-expert-parallel with one data-parallel rank (vllm/model_executor/layers/fused_moe/"
                             + "layer.py: ep_size = tp_size x dp_size, experts mapped by expert_map); TensorRT-LLM "
-                            + "moe_expert_parallel_size"));
+                            + "moe_expert_parallel_size"),
+            new CatalogEntry(CUDA_GRAPH_PADDING, "CUDA-graph padding",
+                    "decode batches are padded up to the next captured CUDA-graph batch size, so every decode-only "
+                            + "step up to the capture limit replays a graph instead of only the captured sizes",
+                    "TensorRT-LLM cuda_graph_config.enable_padding (tensorrt_llm/llmapi/llm_args.py CudaGraphConfig; "
+                            + "off by default); vLLM always pads"));
 
     private final Map<String, GpuHardware> hardware;
     private final Map<String, GpuProfile> profiles;

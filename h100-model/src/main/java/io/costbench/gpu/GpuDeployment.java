@@ -60,8 +60,7 @@ final class GpuDeployment implements Deployment {
         this.optimizations = Set.copyOf(optimizations);
         this.graphOptions = graphOptions;
         this.scheduling = scheduling;
-        this.pricer = new GpuStepPricer(hardware, profile, tensorParallel, precision,
-                optimizations.contains(GpuAcceleratorModel.ASYNC_SCHEDULING), graphOptions.expertParallel());
+        this.pricer = new GpuStepPricer(hardware, profile, tensorParallel, precision, this.optimizations);
         this.draftModel = scheduling.speculative() == null ? null : eagleDraft(model);
         this.frontEnd = new FrontEnd(profile.value("frontEndRequestMs"), profile.value("frontEndTokenizeUsPerToken"));
         List<Parameter> all = new ArrayList<>(hardware.spec().list());

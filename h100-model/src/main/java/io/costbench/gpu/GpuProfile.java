@@ -57,6 +57,11 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
         return parameters.id();
     }
 
+    /** Which steps the engine replays from CUDA graphs (the profile file's "cudaGraphs"). */
+    CudaGraphCapture cudaGraphs() {
+        return CudaGraphCapture.of(id(), parameters.extra().get("cudaGraphs"));
+    }
+
     double value(String name) {
         return parameters.value(name);
     }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import io.costbench.engine.graph.Operator;
 import io.costbench.engine.graph.OperatorKind;
@@ -35,6 +36,7 @@ final class GpuStepPricer {
     private final double cpuPerSequenceUs;
     private final double hostOverlap;
     private final double eagerLaunchUs;
+    private final double eagerLayerHostUs;
     private final double graphGapUs;
     private final double fp8QuantKernels;
     private final double attentionKernels;
@@ -70,24 +72,27 @@ final class GpuStepPricer {
     private final double arBusEff;
     /** Ranks the experts are spread over whole (1: every expert split over TP). */
     private final int expertRanks;
+    private final CudaGraphCapture cudaGraphs;
 
-    /** @param asyncScheduling the engine overlaps its host work with the GPU (asyncSchedulingHostOverlap applies) */
-    GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision, boolean asyncScheduling) {
-        this(hw, profile, tp, precision, asyncScheduling, false);
-    }
-
-    /** @param expertParallel MoE experts are spread whole over the TP ranks (the graph's expertParallel option) */
-    GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision, boolean asyncScheduling,
-            boolean expertParallel) {
+    /**
+     * @param switches the deployment's optimization switches: async scheduling (asyncSchedulingHostOverlap applies),
+     *                 expert parallelism (experts whole on each rank), CUDA-graph padding (every decode batch size
+     *                 replays a graph)
+     */
+    GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision, Set<String> switches) {
         this.hw = hw;
         this.tp = tp;
-        this.expertRanks = expertParallel ? tp : 1;
+        this.expertRanks = switches.contains(GpuAcceleratorModel.EXPERT_PARALLEL) ? tp : 1;
         this.precision = precision;
+        boolean asyncScheduling = switches.contains(GpuAcceleratorModel.ASYNC_SCHEDULING);
+        CudaGraphCapture capture = profile.cudaGraphs();
+        cudaGraphs = switches.contains(GpuAcceleratorModel.CUDA_GRAPH_PADDING) ? capture.padded() : capture;
         cudaGraphMaxBatch = profile.value("cudaGraphMaxBatch");
         cpuStepUs = profile.value("cpuStepOverheadUs");
         cpuPerSequenceUs = profile.value("cpuPerSequenceUs");
         hostOverlap = profile.value(asyncScheduling ? "asyncSchedulingHostOverlap" : "hostOverlap");
         eagerLaunchUs = profile.value("eagerLaunchUs");
+        eagerLayerHostUs = profile.value("eagerLayerHostUs");
         graphGapUs = profile.value("graphKernelGapUs");
         fp8QuantKernels = profile.value("fp8ActivationQuantKernels");
         attentionKernels = profile.value("attentionKernels");
@@ -128,6 +133,7 @@ final class GpuStepPricer {
         final double[] ms = new double[CATEGORIES.length];
         final List<OperatorTiming> operators;
         double kernels;
+        double eagerKernels;
         double hbmBytes;
         double flops;
         double allReduceMs;
@@ -174,11 +180,40 @@ final class GpuStepPricer {
     void price(StepGraph graph, Tally tally) {
         StepShape shape = graph.shape();
         int tokens = shape.totalTokens();
-        boolean withinCapture = tokens <= cudaGraphMaxBatch;
         boolean decodeOnly = shape.isDecodeOnly();
+        boolean withinCapture = cudaGraphs.replays(tokens, shape.decodeSequences(), decodeOnly, cudaGraphMaxBatch);
         tally.decodeGraph |= withinCapture && decodeOnly;
+        double gpuBeforeMs = tally.totalMs();
+        double eagerKernelsBefore = tally.eagerKernels;
+        int layers = 0;
         for (Operator op : graph.operators()) {
             priceOperator(op, tokens, withinCapture, decodeOnly, tally);
+            // The graph builder opens every decoder layer with its input norm.
+            if (op.kind() == OperatorKind.NORM && op.name().endsWith(".input_norm")) {
+                layers += op.repeat();
+            }
+        }
+        if (!withinCapture) {
+            addEagerDispatch(layers, tally.eagerKernels - eagerKernelsBefore, tally.totalMs() - gpuBeforeMs, tally);
+        }
+    }
+
+    /**
+     * An eager step is launched from Python layer by layer: when the host's dispatch (the per-layer module and
+     * custom-op overhead plus each kernel's launch) takes longer than the GPU work it queues, the GPU waits for it.
+     */
+    private void addEagerDispatch(int layers, double kernels, double gpuMs, Tally tally) {
+        double hostMs = (layers * eagerLayerHostUs + kernels * eagerLaunchUs) * US;
+        double waitMs = hostMs - gpuMs;
+        if (waitMs <= 0) {
+            return;
+        }
+        tally.ms[CostCategory.OVERHEAD.ordinal()] += waitMs;
+        if (tally.operators != null) {
+            tally.operators.add(new OperatorTiming("engine.eager_dispatch", "HOST", 1, waitMs,
+                    Map.of(CostCategory.OVERHEAD, waitMs), 0, 0, 0, String.format(Locale.ROOT,
+                            "eager step: the host dispatches %d layers and %.0f kernels in %.3f ms, the GPU work "
+                                    + "takes %.3f ms", layers, kernels, hostMs, gpuMs)));
         }
     }
 
@@ -287,6 +322,9 @@ final class GpuStepPricer {
         tally.ms[CostCategory.COMMUNICATION.ordinal()] += commMs * repeat;
         tally.ms[CostCategory.OVERHEAD.ordinal()] += overheadMs * repeat;
         tally.kernels += kernels * repeat;
+        if (!graphed) {
+            tally.eagerKernels += kernels * repeat;
+        }
         tally.hbmBytes += bytes * repeat;
         tally.flops += op.flops() * repeat;
         if (op.kind() == OperatorKind.ALL_REDUCE) {

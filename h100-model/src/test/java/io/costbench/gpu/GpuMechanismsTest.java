@@ -247,7 +247,7 @@ class GpuMechanismsTest {
     void prefillGroupedGemmPaysForPaddingFewRowsPerExpert() {
         // 256 prompt tokens x 8 of 128 experts = 16 rows per expert, padded to BLOCK_SIZE_M 64: a quarter used.
         GpuStepPricer pricer = new GpuStepPricer(GpuHardware.load("catalog/gpu/hardware/h100-sxm.json"),
-                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16, false);
+                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16, Set.of());
         io.costbench.engine.graph.Operator few = io.costbench.engine.graph.Operator.of("moe",
                 io.costbench.engine.graph.OperatorKind.MOE_EXPERTS).rows(256 * 8).gemm(3 * 768, 2048)
                 .experts(128, 128).weightBytes(128 * 3.0 * 768 * 2048 * 2).build();
@@ -342,6 +342,70 @@ class GpuMechanismsTest {
         assertThat(eager.cost().ms(CostCategory.OVERHEAD)).isGreaterThan(captured.cost().ms(CostCategory.OVERHEAD));
     }
 
+    @ParameterizedTest(name = "TensorRT-LLM decode batch {0}: captured {1}")
+    @CsvSource({"31, true", "32, true", "33, false", "63, false", "64, true", "100, false", "128, true"})
+    void tensorRtLlmReplaysGraphsOnlyForTheCapturedDecodeBatchSizes(int batch, boolean captured) {
+        Deployment d = deploy("llama-3.1-8b", "h100-sxm", "trtllm", 8, Precision.BF16);
+        StepExplanation e = d.explain(StepShape.decode(batch, 1024));
+        assertThat(e.counters().get("cudaGraphDecode")).isEqualTo(captured);
+        assertThat(eagerDispatch(e).isPresent()).isEqualTo(!captured);
+    }
+
+    @Test
+    void paddingReplaysEveryDecodeBatchUpToTheCaptureLimit() {
+        Deployment padded = deploy(TestModels.llama31_8b(), "h100-sxm", "trtllm", 8, Precision.BF16,
+                Set.of("cuda-graph-padding"));
+        Deployment unpadded = deploy("llama-3.1-8b", "h100-sxm", "trtllm", 8, Precision.BF16);
+        StepShape decode = StepShape.decode(100, 1024);
+        assertThat(padded.explain(decode).counters().get("cudaGraphDecode")).isEqualTo(true);
+        // The eager step waits for the host: 32 layers x 350 us, more than the GPU work at TP 8.
+        assertThat(unpadded.price(decode).timeMs()).isGreaterThan(32 * 0.35)
+                .isGreaterThan(2 * padded.price(decode).timeMs());
+        assertThat(padded.explain(StepShape.decode(129, 1024)).counters().get("cudaGraphDecode")).isEqualTo(false);
+    }
+
+    @Test
+    void tensorRtLlmRunsMixedStepsEagerlyWhereVllmReplaysPiecewiseGraphs() {
+        StepShape mixed = new StepShape(32, 1, 32 * 1024L, 1024, 32 * 1024L, List.of(new PrefillChunk(64, 0)));
+        StepExplanation trtllm = deploy("llama-3.1-8b", "h100-sxm", "trtllm", 8, Precision.BF16).explain(mixed);
+        StepExplanation vllm = deploy("llama-3.1-8b", "h100-sxm", "vllm", 8, Precision.BF16).explain(mixed);
+        assertThat(trtllm.operators()).filteredOn(o -> o.name().endsWith("o_proj"))
+                .allMatch(o -> o.note().endsWith("eager launch"));
+        assertThat(vllm.operators()).filteredOn(o -> o.name().endsWith("o_proj"))
+                .allMatch(o -> o.note().endsWith("CUDA graph"));
+        assertThat(eagerDispatch(trtllm)).hasValueSatisfying(o -> assertThat(o.timeMs()).isPositive());
+        assertThat(eagerDispatch(vllm)).isEmpty();
+    }
+
+    @Test
+    void theHostFloorOfAnEagerStepBindsOnlyWhenTheGpuWorkIsShorter() {
+        // 8192 prompt tokens of a 70B model on one GPU: seconds of GPU work, far beyond 80 layers of dispatch.
+        StepExplanation large = deploy("llama-3.1-70b", "h200-sxm", "trtllm", 1, Precision.FP8)
+                .explain(StepShape.prefill(8192));
+        StepExplanation small = deploy("llama-3.1-8b", "h100-sxm", "trtllm", 8, Precision.BF16)
+                .explain(StepShape.prefill(512));
+        assertThat(eagerDispatch(large)).isEmpty();
+        OperatorTiming wait = eagerDispatch(small).orElseThrow();
+        double gpuMs = small.cost().timeMs() - wait.timeMs() - small.cost().ms(CostCategory.HOST);
+        assertThat(gpuMs + wait.timeMs()).isCloseTo(32 * 0.35 + kernels(small) * 0.008, within(1e-6));
+    }
+
+    private static double kernels(StepExplanation e) {
+        return ((Number) e.counters().get("kernelLaunches")).doubleValue();
+    }
+
+    private static java.util.Optional<OperatorTiming> eagerDispatch(StepExplanation e) {
+        return e.operators().stream().filter(o -> o.name().equals("engine.eager_dispatch")).findFirst();
+    }
+
+    @Test
+    void aProfileWithoutItsCudaGraphRuleIsRejected() {
+        assertThatThrownBy(() -> CudaGraphCapture.of("broken", Map.of("mixedSteps", true)))
+                .hasMessageContaining("broken").hasMessageContaining("source");
+        assertThat(CudaGraphCapture.of("p", Map.of("mixedSteps", false, "source", "s", "decodeBatchSizes",
+                List.of(1, 2, 4))).replays(3, 3, true, 128)).isFalse();
+    }
+
     @ParameterizedTest(name = "{0} tokens")
     @ValueSource(ints = {1, 8, 64})
     void smallBatchGemmsStreamWeightsAndLargeOnesAreComputeBound(int tokens) {
@@ -356,7 +420,7 @@ class GpuMechanismsTest {
     @Test
     void gemmUtilisationPadsSmallMToTheTile() {
         GpuStepPricer pricer = new GpuStepPricer(GpuHardware.load("catalog/gpu/hardware/h100-sxm.json"),
-                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16, false);
+                GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16, Set.of());
         double m8 = pricer.gemmShapeUtilisation(gemmOp(8, 4096));
         double m64 = pricer.gemmShapeUtilisation(gemmOp(64, 4096));
         double m100 = pricer.gemmShapeUtilisation(gemmOp(100, 4096));
@@ -516,7 +580,7 @@ class GpuMechanismsTest {
         assertThat(GPU.hardware()).extracting(c -> c.id()).containsExactly("h100-sxm", "h200-sxm");
         assertThat(GPU.profiles()).extracting(p -> p.id()).containsExactly("vllm", "trtllm");
         assertThat(GPU.optimizations()).extracting(o -> o.id())
-                .contains("eagle3", "fp8-kv-cache", "batch-waiting", "expert-parallel");
+                .contains("eagle3", "fp8-kv-cache", "batch-waiting", "expert-parallel", "cuda-graph-padding");
         assertThat(GPU.supportsHardware("h200-sxm")).isTrue();
         assertThat(GPU.supportsHardware("trn2")).isFalse();
     }

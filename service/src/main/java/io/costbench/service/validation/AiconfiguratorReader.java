@@ -120,13 +120,15 @@ public final class AiconfiguratorReader {
      * (SemiAnalysisAI/InferenceX {@code benchmarks/70b_fp8_h200_trt_slurm.sh} @ 73ef9225): {@code trtllm-serve
      * --num_postprocess_workers 2} with {@code stream_interval: 10} takes the response handling out of the executor
      * loop, so the overlap scheduler (TensorRT-LLM's default) hides the step's host work ("async-scheduling"; the
-     * AIConfigurator collection's rows show it exposed, the profile's hostOverlap); and batch waiting
+     * AIConfigurator collection's rows show it exposed, the profile's hostOverlap); CUDA graphs padded to the captured
+     * batch sizes ({@code cuda_graph_config: enable_padding: true}); and batch waiting
      * ({@code batch_wait_timeout_iters: 20}, {@code batch_wait_max_tokens_ratio: 0.9}) for 1k/1k below TP 8.
      */
     static Set<String> inferencexOptions(String backend, String version, int isl, int osl, int tp) {
         Set<String> options = new TreeSet<>(engineOptions(backend, version));
         if ("trtllm".equals(backend)) {
             options.add("async-scheduling");
+            options.add("cuda-graph-padding");
             if (isl == 1024 && osl == 1024 && tp < 8) {
                 options.add("batch-waiting");
             }

@@ -125,14 +125,15 @@ class MeasurementReadersTest {
     }
 
     @Test
-    void inferenceXTensorRtRunsHideHostWorkAndWaitForBatchesAt1k1kBelowTp8() {
-        // the launch script's post-processing workers and stream interval, and its 1k/1k batch waiting below TP 8
+    void inferenceXTensorRtRunsHideHostWorkPadGraphsAndWaitForBatchesAt1k1kBelowTp8() {
+        // the launch script's post-processing workers and stream interval, its padded CUDA graphs, and its 1k/1k
+        // batch waiting below TP 8
         assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 4))
-                .containsExactly("async-scheduling", "batch-waiting");
+                .containsExactly("async-scheduling", "batch-waiting", "cuda-graph-padding");
         assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 8))
-                .containsExactly("async-scheduling");
+                .containsExactly("async-scheduling", "cuda-graph-padding");
         assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 8192, 1))
-                .containsExactly("async-scheduling");
+                .containsExactly("async-scheduling", "cuda-graph-padding");
         assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.12.0", 1024, 1024, 1)).isEmpty();
         assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.16.0", 1024, 1024, 1))
                 .containsExactly("async-scheduling");
