@@ -3,7 +3,7 @@ package io.costbench.gpu;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Which steps an engine replays from CUDA graphs, read from a profile's {@code "cudaGraphs"} entry: the decode batch
@@ -17,7 +17,7 @@ import java.util.TreeSet;
 record CudaGraphCapture(Set<Integer> decodeBatchSizes, boolean mixedSteps) {
 
     CudaGraphCapture {
-        decodeBatchSizes = decodeBatchSizes == null ? null : Set.copyOf(new TreeSet<>(decodeBatchSizes));
+        decodeBatchSizes = decodeBatchSizes == null ? null : Set.copyOf(decodeBatchSizes);
     }
 
     @SuppressWarnings("unchecked")
@@ -30,11 +30,8 @@ record CudaGraphCapture(Set<Integer> decodeBatchSizes, boolean mixedSteps) {
         if (sizes == null) {
             return new CudaGraphCapture(null, mixed);
         }
-        Set<Integer> set = new TreeSet<>();
-        for (Object size : (List<Object>) sizes) {
-            set.add(((Number) size).intValue());
-        }
-        return new CudaGraphCapture(set, mixed);
+        return new CudaGraphCapture(((List<Number>) sizes).stream().map(Number::intValue).collect(Collectors.toSet()),
+                mixed);
     }
 
     /** The same capture with batches padded up to a captured size (TensorRT-LLM enable_padding). */

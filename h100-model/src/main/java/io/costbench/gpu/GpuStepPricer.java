@@ -133,7 +133,6 @@ final class GpuStepPricer {
         final double[] ms = new double[CATEGORIES.length];
         final List<OperatorTiming> operators;
         double kernels;
-        double eagerKernels;
         double hbmBytes;
         double flops;
         double allReduceMs;
@@ -184,17 +183,13 @@ final class GpuStepPricer {
         boolean withinCapture = cudaGraphs.replays(tokens, shape.decodeSequences(), decodeOnly, cudaGraphMaxBatch);
         tally.decodeGraph |= withinCapture && decodeOnly;
         double gpuBeforeMs = tally.totalMs();
-        double eagerKernelsBefore = tally.eagerKernels;
-        int layers = 0;
+        double kernelsBefore = tally.kernels;
         for (Operator op : graph.operators()) {
             priceOperator(op, tokens, withinCapture, decodeOnly, tally);
-            // The graph builder opens every decoder layer with its input norm.
-            if (op.kind() == OperatorKind.NORM && op.name().endsWith(".input_norm")) {
-                layers += op.repeat();
-            }
         }
         if (!withinCapture) {
-            addEagerDispatch(layers, tally.eagerKernels - eagerKernelsBefore, tally.totalMs() - gpuBeforeMs, tally);
+            // Outside a graph every kernel of the step was launched eagerly.
+            addEagerDispatch(graph, tally.kernels - kernelsBefore, tally.totalMs() - gpuBeforeMs, tally);
         }
     }
 
@@ -202,7 +197,14 @@ final class GpuStepPricer {
      * An eager step is launched from Python layer by layer: when the host's dispatch (the per-layer module and
      * custom-op overhead plus each kernel's launch) takes longer than the GPU work it queues, the GPU waits for it.
      */
-    private void addEagerDispatch(int layers, double kernels, double gpuMs, Tally tally) {
+    private void addEagerDispatch(StepGraph graph, double kernels, double gpuMs, Tally tally) {
+        int layers = 0;
+        for (Operator op : graph.operators()) {
+            // The graph builder opens every decoder layer with its input norm.
+            if (op.kind() == OperatorKind.NORM && op.name().endsWith(".input_norm")) {
+                layers += op.repeat();
+            }
+        }
         double hostMs = (layers * eagerLayerHostUs + kernels * eagerLaunchUs) * US;
         double waitMs = hostMs - gpuMs;
         if (waitMs <= 0) {
@@ -322,9 +324,6 @@ final class GpuStepPricer {
         tally.ms[CostCategory.COMMUNICATION.ordinal()] += commMs * repeat;
         tally.ms[CostCategory.OVERHEAD.ordinal()] += overheadMs * repeat;
         tally.kernels += kernels * repeat;
-        if (!graphed) {
-            tally.eagerKernels += kernels * repeat;
-        }
         tally.hbmBytes += bytes * repeat;
         tally.flops += op.flops() * repeat;
         if (op.kind() == OperatorKind.ALL_REDUCE) {
