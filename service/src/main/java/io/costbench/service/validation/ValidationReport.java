@@ -19,7 +19,8 @@ import io.costbench.engine.validation.ErrorStatistics;
  * The validation tables, for every accelerator family alike: per group (hardware x profile x dense/MoE) and per
  * source the rows predicted (and skipped, by reason) with the median, p90 and max absolute relative error of TPOT,
  * TTFT and output throughput; the leave-one-source-out table; the calibrated parameters, flagged where they sit within
- * 5% of a range end or more than 2x from their documented value; the worst rows. Throughput derived from a row's own
+ * 5% of a range end or more than 2x from their documented value; how each source's TTFT moves with output length
+ * ({@link OutputLengthSlope}); the worst rows. Throughput derived from a row's own
  * TTFT and TPOT is reported apart and never counted as an independent check. The same numbers are returned for
  * assertions.
  */
@@ -158,6 +159,7 @@ public final class ValidationReport {
         out.println("\n--- per source (file hardware profile model)");
         printTable(out, sources());
         printLeaveOneOut(out);
+        printOutputLengthSlopes(out);
         printParameters(out);
         printWorst(out);
     }
@@ -195,6 +197,22 @@ public final class ValidationReport {
                     r.refitted().isEmpty() ? "none fitted on it" : String.join(", ", r.refitted()) + "; trained on "
                             + (r.trainedOn().isEmpty() ? "nothing (documented values)"
                                     : String.join(", ", r.trainedOn())));
+        }
+    }
+
+    /** Per source with rows that differ only in output length: how TTFT moves with it ({@link OutputLengthSlope}). */
+    List<OutputLengthSlope> outputLengthSlopes() {
+        return OutputLengthSlope.of(sources());
+    }
+
+    private void printOutputLengthSlopes(PrintStream out) {
+        out.println("\n--- TTFT against output length: median slope of TTFT on (OSL - 1) x TPOT / concurrency, the"
+                + " closed loop's gap between completions, over rows differing only in OSL (an engine: ~0; a client"
+                + " that holds each new request for one more completion: ~1)");
+        out.printf(Locale.ROOT, "    %-50s %6s | %8s | %9s%n", "source", "series", "measured", "predicted");
+        for (OutputLengthSlope s : outputLengthSlopes()) {
+            out.printf(Locale.ROOT, "    %-50s %6d | %8.2f | %9.2f%n", s.source(), s.series(), s.measuredSlope(),
+                    s.predictedSlope());
         }
     }
 

@@ -132,6 +132,28 @@ class ValidationReportTest {
         soft.assertAll();
     }
 
+    /**
+     * The simulated engine admits a request at its next step whatever its output length, so no source's predicted TTFT
+     * climbs with it; of the measured sources only the one the README names does (one completion gap per request).
+     */
+    @Test
+    void onlyTheNamedCollectionsTtftClimbsWithOutputLength() {
+        assumeTrue(report != null, "no shared calibration folder");
+        List<OutputLengthSlope> slopes = report.outputLengthSlopes();
+        assertThat(slopes).extracting(OutputLengthSlope::source).contains(ONE_GAP_CLIENT);
+        assertThat(slopes).allSatisfy(s -> {
+            assertThat(Math.abs(s.predictedSlope())).as(s.source() + " predicted").isLessThan(0.1);
+            if (s.source().equals(ONE_GAP_CLIENT)) {
+                assertThat(s.measuredSlope()).as(s.source() + " measured").isBetween(0.8, 1.2);
+            } else {
+                assertThat(Math.abs(s.measuredSlope())).as(s.source() + " measured").isLessThan(0.2);
+            }
+        });
+    }
+
+    /** The collection whose TTFT grows by one completion gap (README, "Where the GPU model stands"). */
+    private static final String ONE_GAP_CLIENT = "aiconfigurator h100-sxm trtllm llama-3.1-8b";
+
     @Test
     void flaggedGpuParametersGiveAWrittenReason() {
         assumeTrue(report != null, "no shared calibration folder");
