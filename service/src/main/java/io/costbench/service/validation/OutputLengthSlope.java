@@ -28,10 +28,14 @@ record OutputLengthSlope(String source, int series, double measuredSlope, double
             List<Double> measured = new ArrayList<>();
             List<Double> predicted = new ArrayList<>();
             for (List<ValidationRun.Outcome> series : series(rows)) {
-                slope(series, false).ifPresent(measured::add);
-                slope(series, true).ifPresent(predicted::add);
+                Optional<Double> m = slope(series, false);
+                Optional<Double> p = slope(series, true);
+                if (m.isPresent() && p.isPresent()) {
+                    measured.add(m.get());
+                    predicted.add(p.get());
+                }
             }
-            if (!measured.isEmpty() && measured.size() == predicted.size()) {
+            if (!measured.isEmpty()) {
                 slopes.add(new OutputLengthSlope(source, measured.size(), median(measured), median(predicted)));
             }
         });
@@ -57,7 +61,7 @@ record OutputLengthSlope(String source, int series, double measuredSlope, double
     }
 
     /** Least-squares slope of TTFT on the completion gap; empty when the gaps do not vary. */
-    static Optional<Double> slope(List<ValidationRun.Outcome> series, boolean predicted) {
+    private static Optional<Double> slope(List<ValidationRun.Outcome> series, boolean predicted) {
         int n = series.size();
         double[] gap = new double[n];
         double[] ttft = new double[n];
