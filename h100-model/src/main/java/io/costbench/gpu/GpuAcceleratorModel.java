@@ -38,6 +38,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
     static final String BATCH_WAITING = "batch-waiting";
     static final String EXPERT_PARALLEL = "expert-parallel";
     static final String CUDA_GRAPH_PADDING = "cuda-graph-padding";
+    static final String CHUNKED_PREFILL = "chunked-prefill";
 
     private static final List<String> HARDWARE = List.of("h100-sxm", "h200-sxm");
     private static final List<String> PROFILES = List.of("vllm", "trtllm");
@@ -68,7 +69,11 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
                     "decode batches are padded up to the next captured CUDA-graph batch size, so every decode-only "
                             + "step up to the capture limit replays a graph instead of only the captured sizes",
                     "TensorRT-LLM cuda_graph_config.enable_padding (tensorrt_llm/llmapi/llm_args.py CudaGraphConfig; "
-                            + "off by default); vLLM always pads"));
+                            + "off by default); vLLM always pads"),
+            new CatalogEntry(CHUNKED_PREFILL, "Chunked prefill (TensorRT-LLM)",
+                    "prompts are split to fill the step's token budget instead of waiting until one fits whole",
+                    "TensorRT-LLM enable_chunked_prefill (tensorrt_llm/llmapi/llm_args.py; off by default); vLLM "
+                            + "always chunks"));
 
     private final Map<String, GpuHardware> hardware;
     private final Map<String, GpuProfile> profiles;
@@ -173,8 +178,10 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         }
         long kvTokens = kvCapacityTokens(model, hw, profile, tp, precision, options, maxModelLen);
         SchedulingRules rules = new SchedulingRules((int) profile.value("maxNumSeqs"),
-                (int) profile.value("maxNumBatchedTokens"), kvTokens, (int) profile.value("kvBlockTokens"),
-                PrefillPolicy.CHUNKED_MIXED, List.of(), switches.contains(EAGLE3) ? profile.eagle3() : null);
+                request.maxBatchedTokens() != null ? request.maxBatchedTokens()
+                        : (int) profile.value("maxNumBatchedTokens"),
+                kvTokens, (int) profile.value("kvBlockTokens"), prefillPolicy(profile, switches), List.of(),
+                switches.contains(EAGLE3) ? profile.eagle3() : null);
         if (switches.contains(BATCH_WAITING)) {
             if (!profile.hasParameter("batchWaitTimeoutIters")) {
                 throw new IllegalArgumentException("'" + BATCH_WAITING + "' is a TensorRT-LLM switch; the "
@@ -187,6 +194,19 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
     }
 
     /** Expert parallelism needs experts to spread: an MoE model whose expert count the ranks divide. */
+    /** The profile's own prompt scheduling, or chunks where the TensorRT-LLM switch asks for them. */
+    private static PrefillPolicy prefillPolicy(GpuProfile profile, Set<String> switches) {
+        PrefillPolicy own = profile.prefillPolicy();
+        if (!switches.contains(CHUNKED_PREFILL)) {
+            return own;
+        }
+        if (own == PrefillPolicy.CHUNKED_MIXED) {
+            throw new IllegalArgumentException("'" + CHUNKED_PREFILL + "' is a TensorRT-LLM switch; the "
+                    + profile.id() + " profile chunks prompts always");
+        }
+        return PrefillPolicy.CHUNKED_MIXED;
+    }
+
     private static void checkExpertParallel(ModelSpec model, int tp) {
         for (LayerSpec layer : model.layers()) {
             if (layer.feedForward() instanceof MoeMlp moe) {

@@ -9,6 +9,7 @@ import io.costbench.engine.data.DataFiles;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.Parameter;
 import io.costbench.engine.port.ParameterSet;
+import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.ProfileEntry;
 import io.costbench.engine.port.SpeculativeDecoding;
 
@@ -60,6 +61,18 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
     /** Which steps the engine replays from CUDA graphs (the profile file's "cudaGraphs"). */
     CudaGraphCapture cudaGraphs() {
         return CudaGraphCapture.of(id(), parameters.extra().get("cudaGraphs"));
+    }
+
+    /**
+     * How the engine fits prompts into its steps, from the profile file's {@code "prefill"} entry: {@code "chunked"}
+     * true for chunks under the token budget, false for whole prompts only.
+     */
+    PrefillPolicy prefillPolicy() {
+        if (!(parameters.extra().get("prefill") instanceof Map<?, ?> prefill)
+                || !(prefill.get("chunked") instanceof Boolean chunked) || !(prefill.get("source") instanceof String)) {
+            throw new IllegalStateException(id() + ": \"prefill\" needs chunked and a source");
+        }
+        return chunked ? PrefillPolicy.CHUNKED_MIXED : PrefillPolicy.WHOLE_PROMPTS;
     }
 
     double value(String name) {

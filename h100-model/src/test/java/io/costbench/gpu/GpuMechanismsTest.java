@@ -328,8 +328,23 @@ class GpuMechanismsTest {
         assertThat(vllm.scheduling().maxBatchedTokens()).isEqualTo(8192);
         assertThat(vllm.scheduling().speculative()).isNull();
         assertThat(trt.scheduling().kvBlockTokens()).isEqualTo(32);
+        assertThat(trt.scheduling().prefillPolicy()).isEqualTo(PrefillPolicy.WHOLE_PROMPTS);
         assertThat(trt.price(StepShape.decode(8, 1024)).ms(CostCategory.HOST))
                 .isLessThan(vllm.price(StepShape.decode(8, 1024)).ms(CostCategory.HOST));
+    }
+
+    @Test
+    void chunkedPrefillIsATensorRtLlmSwitchAndTheBudgetADeploymentsOwn() {
+        ModelSpec model = TestModels.qwen3_8b();
+        DeploymentRequest trt = new DeploymentRequest("h100-sxm", "trtllm", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.CHUNKED_PREFILL), 4096);
+        assertThat(GPU.deploy(model, trt).scheduling().prefillPolicy()).isEqualTo(PrefillPolicy.CHUNKED_MIXED);
+        assertThatThrownBy(() -> GPU.deploy(model, new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.CHUNKED_PREFILL), 4096))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("chunks prompts always");
+        assertThat(GPU.deploy(model, trt.withMaxBatchedTokens(16384)).scheduling().maxBatchedTokens())
+                .isEqualTo(16384);
+        assertThat(GPU.deploy(model, trt).scheduling().maxBatchedTokens()).isEqualTo(8192);
     }
 
     @Test

@@ -11,16 +11,32 @@ import io.costbench.engine.model.Precision;
  * @param maxModelLenTokens longest sequence (prompt + output) the deployment must serve
  * @param staticShapes      compiled shapes of an ahead-of-time compiling stack (null: the profile's defaults; stacks
  *                          that compile nothing ahead of time ignore it)
+ * @param maxBatchedTokens  tokens a step may compute (vLLM --max-num-batched-tokens, TensorRT-LLM --max_num_tokens;
+ *                          null: the profile's default; stacks that compile their shapes ignore it)
  */
 public record DeploymentRequest(String hardwareId, String profileId, Integer tensorParallel, Precision precision,
-        Set<String> optimizations, int maxModelLenTokens, StaticShapes staticShapes) {
+        Set<String> optimizations, int maxModelLenTokens, StaticShapes staticShapes, Integer maxBatchedTokens) {
 
     public DeploymentRequest {
         optimizations = optimizations == null ? null : Set.copyOf(optimizations);
+        if (maxBatchedTokens != null && maxBatchedTokens < 1) {
+            throw new IllegalArgumentException("max batched tokens must be positive, was " + maxBatchedTokens);
+        }
+    }
+
+    public DeploymentRequest(String hardwareId, String profileId, Integer tensorParallel, Precision precision,
+            Set<String> optimizations, int maxModelLenTokens, StaticShapes staticShapes) {
+        this(hardwareId, profileId, tensorParallel, precision, optimizations, maxModelLenTokens, staticShapes, null);
     }
 
     public DeploymentRequest(String hardwareId, String profileId, Integer tensorParallel, Precision precision,
             Set<String> optimizations, int maxModelLenTokens) {
-        this(hardwareId, profileId, tensorParallel, precision, optimizations, maxModelLenTokens, null);
+        this(hardwareId, profileId, tensorParallel, precision, optimizations, maxModelLenTokens, null, null);
+    }
+
+    /** The same request with the step's token budget set. */
+    public DeploymentRequest withMaxBatchedTokens(int tokens) {
+        return new DeploymentRequest(hardwareId, profileId, tensorParallel, precision, optimizations, maxModelLenTokens,
+                staticShapes, tokens);
     }
 }

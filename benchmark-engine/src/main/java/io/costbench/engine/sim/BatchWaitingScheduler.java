@@ -35,7 +35,10 @@ final class BatchWaitingScheduler extends ChunkedMixedScheduler {
             if (room <= 0 || seats == 0) {
                 break;
             }
-            int n = Math.min(r.remaining(), room);
+            int n = promptTokens(r, room);
+            if (n == 0) {
+                break;
+            }
             tokens += n;
             room -= n;
             seats--;

@@ -4,7 +4,9 @@ import io.costbench.engine.port.SchedulingRules;
 
 /**
  * vLLM V1: running requests first (decodes and unfinished prefills), then new ones while the token budget and the KV
- * cache allow; prefill chunks and decodes share a step. {@link BatchWaitingScheduler} holds new prompts back as
+ * cache allow; prefill chunks and decodes share a step. TensorRT-LLM's scheduler without chunking is the same loop with
+ * whole prompts only ({@link io.costbench.engine.port.PrefillPolicy#WHOLE_PROMPTS}): the first that does not fit
+ * waits, and so does everything queued behind it. {@link BatchWaitingScheduler} holds new prompts back as
  * TensorRT-LLM's batch waiting does.
  */
 sealed class ChunkedMixedScheduler extends Scheduler permits BatchWaitingScheduler {
@@ -20,8 +22,8 @@ sealed class ChunkedMixedScheduler extends Scheduler permits BatchWaitingSchedul
         for (int i = 0; i < running.size() && budget > 0; i++) {
             SimulatedRequest r = running.get(i);
             boolean decode = r.isDecode();
-            int n = decode ? decodeTokens : Math.min(r.remaining(), budget);
-            if (n > budget || !allocateOrPreempt(r, r.computed + n)) {
+            int n = decode ? decodeTokens : promptTokens(r, budget);
+            if (n > budget || n == 0 || !allocateOrPreempt(r, r.computed + n)) {
                 break;
             }
             schedule(r, i, n, decode);
@@ -32,8 +34,8 @@ sealed class ChunkedMixedScheduler extends Scheduler permits BatchWaitingSchedul
         }
         while (!waiting.isEmpty() && budget > 0 && running.size() < rules.maxNumSeqs()) {
             SimulatedRequest r = waiting.peekFirst();
-            int n = Math.min(r.remaining(), budget);
-            if (!pool.allocate(r, r.computed + n)) {
+            int n = promptTokens(r, budget);
+            if (n == 0 || !pool.allocate(r, r.computed + n)) {
                 break;
             }
             waiting.pollFirst();

@@ -38,6 +38,8 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
     /** Where in the running list the requests that finished this step are, to take them out without a search. */
     private int[] finishedIndices = new int[8];
     private int finishedCount;
+    /** Prompts go whole or not at all ({@link PrefillPolicy#WHOLE_PROMPTS}). */
+    private final boolean wholePrompts;
 
     /** @param windowTokens the model's sliding window, 0 when it has none */
     Scheduler(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
@@ -45,6 +47,7 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
         this.pool = pool;
         this.decodeTokens = decodeTokens;
         this.windowTokens = windowTokens;
+        this.wholePrompts = rules.prefillPolicy() == PrefillPolicy.WHOLE_PROMPTS;
     }
 
     static Scheduler forPolicy(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
@@ -156,8 +159,21 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
             return false;
         }
         SimulatedRequest head = waiting.peekFirst();
-        int tokens = Math.min(head.remaining(), budget);
-        return pool.wouldFit(head, head.computed + tokens);
+        int tokens = promptTokens(head, budget);
+        return tokens > 0 && pool.wouldFit(head, head.computed + tokens);
+    }
+
+    /**
+     * The prompt tokens {@code r} may compute in a step with {@code budget} tokens left: a chunk up to the budget, or
+     * under {@link PrefillPolicy#WHOLE_PROMPTS} the whole rest of the prompt or nothing (0). A rest no step could hold
+     * (a preempted request recomputing its prompt and answer) still goes in chunks, or it would never run.
+     */
+    final int promptTokens(SimulatedRequest r, int budget) {
+        int rest = r.remaining();
+        if (rest <= budget) {
+            return rest;
+        }
+        return wholePrompts && rest <= rules.maxBatchedTokens() ? 0 : budget;
     }
 
     /** A request of the step that just ran has finished; {@link #removeFinished} takes it out of the running list. */

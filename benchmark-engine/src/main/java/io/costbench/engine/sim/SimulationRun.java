@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import io.costbench.engine.graph.PrefillChunk;
 import io.costbench.engine.graph.StepShape;
 import io.costbench.engine.port.Deployment;
+import io.costbench.engine.port.PrefillPolicy;
 import io.costbench.engine.port.SchedulingRules;
 import io.costbench.engine.port.SpeculativeDecoding;
 
@@ -58,6 +59,11 @@ final class SimulationRun {
                 : speculative.acceptanceByPosition().stream().mapToDouble(Double::doubleValue).toArray();
         this.window = deployment.model().slidingWindowTokens();
         this.acceptanceRandom = new SplittableRandom(workload.seed() ^ ACCEPTANCE_SALT);
+        if (rules.prefillPolicy() == PrefillPolicy.WHOLE_PROMPTS && workload.inputTokens() > rules.maxBatchedTokens()) {
+            throw new IllegalArgumentException("a prompt of " + workload.inputTokens() + " tokens does not fit the "
+                    + rules.maxBatchedTokens() + " tokens the engine computes in a step, and without chunked prefill it"
+                    + " schedules whole prompts");
+        }
         this.pool = new KvBlockPool(rules.kvCacheCapacityTokens(), rules.kvBlockTokens());
         this.client = new Client(workload, deployment.frontEnd(), pool, decodeTokens, rules.kvCacheCapacityTokens());
         this.scheduler = Scheduler.forPolicy(rules, pool, decodeTokens, window);

@@ -48,6 +48,13 @@ public final class AiconfiguratorReader {
     private static final Pattern MAJOR_MINOR = Pattern.compile("^(\\d+)\\.(\\d+)");
     /** InferenceX's benchmark-tmpl.yml: RANDOM_RANGE_RATIO 0.8. */
     static final double INFERENCEX_RANGE_RATIO = 0.8;
+    /**
+     * The token budget InferenceX launches TensorRT-LLM with: {@code trtllm-serve ... --max_num_tokens 16384}
+     * ({@code benchmarks/70b_fp8_h200_trt_slurm.sh} @ a267b4bd, and two other stored forms of the script). One stored
+     * form (@ 73ef9225) passes {@code $MAX_MODEL_LEN} instead (the prompt plus the answer, 2048 to 9216 tokens); the
+     * rows' date does not say which ran them (README, "Where the GPU model stands").
+     */
+    static final int INFERENCEX_TRTLLM_MAX_NUM_TOKENS = 16384;
 
     private AiconfiguratorReader() {
     }
@@ -98,13 +105,16 @@ public final class AiconfiguratorReader {
                 precision.get(), tp, isl, osl, concurrency);
         String origin = r.getOrDefault("silicon_data_source", "");
         boolean inferencex = INFERENCEX_DUMP.matcher(origin).find() || INFERENCEX_DB.matcher(origin).find();
-        return Optional.of(new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(), tp,
+        Measurement m = new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(), tp,
                 isl, osl, concurrency, inferencex ? 10 * concurrency : 0, measured, true,
                 inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,
                 inferencex ? "fp8" : "auto", withExpertParallel(inferencex ? inferencexOptions(r.get("backend"),
                         r.get("backend_version"), isl, osl, tp) : engineOptions(r.get("backend"),
-                        r.get("backend_version")), expertParallel), inferencex));
+                        r.get("backend_version")), expertParallel), inferencex);
+        return Optional.of(inferencex && "trtllm".equals(r.get("backend"))
+                ? m.withMaxBatchedTokens(INFERENCEX_TRTLLM_MAX_NUM_TOKENS) : m);
     }
+
 
     private static Set<String> withExpertParallel(Set<String> options, boolean expertParallel) {
         if (!expertParallel) {

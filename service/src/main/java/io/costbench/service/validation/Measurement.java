@@ -25,11 +25,14 @@ import io.costbench.engine.port.StaticShapes;
  *                      driving the engine in-process
  * @param staticShapes  the compiled shapes an ahead-of-time compiling stack ran with (BATCH_SIZE, SEQUENCE_LENGTH,
  *                      max-num-seqs), or null for the profile's
+ * @param maxBatchedTokens the step's token budget the campaign launched the engine with (TensorRT-LLM
+ *                      --max_num_tokens, vLLM --max-num-batched-tokens), or null for the profile's default
  */
 public record Measurement(String file, String label, String hardwareId, String profileId, String modelId,
         String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
         Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
-        String kvCacheDtype, Set<String> engineOptions, boolean viaServer, StaticShapes staticShapes) {
+        String kvCacheDtype, Set<String> engineOptions, boolean viaServer, StaticShapes staticShapes,
+        Integer maxBatchedTokens) {
 
     public Measurement {
         measured = Map.copyOf(measured);
@@ -42,10 +45,26 @@ public record Measurement(String file, String label, String hardwareId, String p
     public Measurement(String file, String label, String hardwareId, String profileId, String modelId,
             String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
             Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
+            String kvCacheDtype, Set<String> engineOptions, boolean viaServer, StaticShapes staticShapes) {
+        this(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens, outputTokens,
+                concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype, engineOptions,
+                viaServer, staticShapes, null);
+    }
+
+    public Measurement(String file, String label, String hardwareId, String profileId, String modelId,
+            String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
+            Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
             String kvCacheDtype, Set<String> engineOptions, boolean viaServer) {
         this(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens, outputTokens,
                 concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype, engineOptions,
-                viaServer, null);
+                viaServer, null, null);
+    }
+
+    /** The same measurement run with the step's token budget its campaign launched the engine with. */
+    public Measurement withMaxBatchedTokens(int tokens) {
+        return new Measurement(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens,
+                outputTokens, concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype,
+                engineOptions, viaServer, staticShapes, tokens);
     }
 
     /**

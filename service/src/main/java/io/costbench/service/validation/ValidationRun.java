@@ -78,7 +78,7 @@ public final class ValidationRun {
         String key = String.join("|", m.modelId(), m.hardwareId(), m.profileId(), m.precision(),
                 String.valueOf(m.tensorParallel()), String.valueOf(m.inputTokens() + m.outputTokens()),
                 m.kvCacheDtype(), String.valueOf(new TreeSet<>(m.engineOptions())),
-                String.valueOf(m.viaServer()), String.valueOf(m.staticShapes()));
+                String.valueOf(m.viaServer()), String.valueOf(m.staticShapes()), String.valueOf(m.maxBatchedTokens()));
         Object cached = deployments.computeIfAbsent(key, k -> deploy(family.get(), m));
         if (cached instanceof String reason) {
             return skipped(m, reason);
@@ -110,10 +110,11 @@ public final class ValidationRun {
             }
         }
         try {
-            Deployment deployment = family.deploy(models.get(m.modelId()), new DeploymentRequest(m.hardwareId(),
-                    m.profileId(), m.tensorParallel(), Precision.parse(m.precision()),
-                    optimizations.isEmpty() ? null : optimizations, m.inputTokens() + m.outputTokens(),
-                    m.staticShapes()));
+            DeploymentRequest request = new DeploymentRequest(m.hardwareId(), m.profileId(), m.tensorParallel(),
+                    Precision.parse(m.precision()), optimizations.isEmpty() ? null : optimizations,
+                    m.inputTokens() + m.outputTokens(), m.staticShapes());
+            Deployment deployment = family.deploy(models.get(m.modelId()),
+                    m.maxBatchedTokens() == null ? request : request.withMaxBatchedTokens(m.maxBatchedTokens()));
             return new ServingSimulator(m.viaServer() ? deployment : new InProcessDeployment(deployment));
         } catch (DoesNotFitException e) {
             return "does not fit: " + e.getMessage();

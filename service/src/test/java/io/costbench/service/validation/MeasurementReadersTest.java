@@ -90,9 +90,16 @@ class MeasurementReadersTest {
                 + tail + "106.2,13.6\n"
                 + "c,db-dump/2026-04-27; config_id=607; workflow_run_id=305; vllm/vllm-openai:v0.16.0,vllm,0.16.0"
                 + tail + "120.0,14.0\n"
-                + "d,source_file=/x/vllm/0.12.0/y.csv,vllm,0.12.0" + tail + "120.0,15.0\n");
+                + "d,source_file=/x/vllm/0.12.0/y.csv,vllm,0.12.0" + tail + "120.0,15.0\n"
+                + "e,source_file=2026-04-06.csv; model=Llama-3.1-70B; wip=False,trtllm,,meta-llama/Llama-3.1-70B"
+                + ",h200_sxm,fp8,agg,1024,8192,fp8,fp8,8,4,1,,1,1,,,,,,,,,,,,,,,300.0,10.0\n"
+                + "f,source_file=/x/trtllm/1.0.0rc3/y.csv,trtllm,1.0.0rc3,meta-llama/Llama-3.1-8B-Instruct"
+                + ",h100_sxm,,agg,1024,128,,,8,1,1,,1,1,,,,,,,,,,,,,,,190.0,7.9\n");
 
         List<Measurement> rows = AiconfiguratorReader.read(file);
+        // InferenceX's TensorRT-LLM launch sets its own token budget; other rows keep the profile's
+        assertThat(rows).extracting(Measurement::maxBatchedTokens).containsExactly(null, null, null, 16384, null);
+        rows = rows.subList(0, 3);
 
         // the database row that repeats the dump row is read once; its own row is an InferenceX run
         assertThat(rows).extracting(Measurement::campaign)
