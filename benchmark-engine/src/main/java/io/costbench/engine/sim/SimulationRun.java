@@ -62,7 +62,7 @@ final class SimulationRun {
         if (rules.prefillPolicy() == PrefillPolicy.WHOLE_PROMPTS && workload.inputTokens() > rules.maxBatchedTokens()) {
             throw new IllegalArgumentException("a prompt of " + workload.inputTokens() + " tokens does not fit the "
                     + rules.maxBatchedTokens() + " tokens the engine computes in a step, and without chunked prefill it"
-                    + " schedules whole prompts");
+                    + " schedules whole prompts only");
         }
         this.pool = new KvBlockPool(rules.kvCacheCapacityTokens(), rules.kvBlockTokens());
         this.client = new Client(workload, deployment.frontEnd(), pool, decodeTokens, rules.kvCacheCapacityTokens());
