@@ -193,7 +193,6 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         return new GpuDeployment(model, hw, profile, tp, precision, switches, options, rules);
     }
 
-    /** Expert parallelism needs experts to spread: an MoE model whose expert count the ranks divide. */
     /** The profile's own prompt scheduling, or chunks where the TensorRT-LLM switch asks for them. */
     private static PrefillPolicy prefillPolicy(GpuProfile profile, Set<String> switches) {
         PrefillPolicy own = profile.prefillPolicy();
@@ -207,6 +206,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         return PrefillPolicy.CHUNKED_MIXED;
     }
 
+    /** Expert parallelism needs experts to spread: an MoE model whose expert count the ranks divide. */
     private static void checkExpertParallel(ModelSpec model, int tp) {
         for (LayerSpec layer : model.layers()) {
             if (layer.feedForward() instanceof MoeMlp moe) {
