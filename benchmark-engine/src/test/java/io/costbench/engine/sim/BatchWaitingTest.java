@@ -23,18 +23,7 @@ class BatchWaitingTest {
 
     /** A scheduler with one request decoding (prompt 100, first token out) and the given prompts queued. */
     private static Scheduler decodingWithQueue(BatchWaiting waiting, int... queuedPrompts) {
-        SchedulingRules rules = rules(waiting);
-        KvBlockPool pool = new KvBlockPool(rules.kvCacheCapacityTokens(), rules.kvBlockTokens());
-        Scheduler scheduler = Scheduler.forPolicy(rules, pool, 1, 0);
-        SimulatedRequest decoding = new SimulatedRequest(100, 50, 0);
-        decoding.computed = 100;
-        decoding.generated = 1;
-        pool.allocate(decoding, 101);
-        scheduler.running.add(decoding);
-        for (int prompt : queuedPrompts) {
-            scheduler.waiting.add(new SimulatedRequest(prompt, 50, 0));
-        }
-        return scheduler;
+        return SchedulerFixtures.withQueue(rules(waiting), 1, queuedPrompts);
     }
 
     @Test

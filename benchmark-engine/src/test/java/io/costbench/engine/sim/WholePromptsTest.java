@@ -26,24 +26,7 @@ class WholePromptsTest {
     }
 
     private static Scheduler withQueue(PrefillPolicy policy, int decoding, int... queuedPrompts) {
-        return withQueue(rules(policy), decoding, queuedPrompts);
-    }
-
-    /** A scheduler with {@code decoding} requests past their prompt and the given prompts queued. */
-    private static Scheduler withQueue(SchedulingRules rules, int decoding, int... queuedPrompts) {
-        KvBlockPool pool = new KvBlockPool(rules.kvCacheCapacityTokens(), rules.kvBlockTokens());
-        Scheduler scheduler = Scheduler.forPolicy(rules, pool, 1, 0);
-        for (int i = 0; i < decoding; i++) {
-            SimulatedRequest r = new SimulatedRequest(100, 50, 0);
-            r.computed = 100;
-            r.generated = 1;
-            pool.allocate(r, 101);
-            scheduler.running.add(r);
-        }
-        for (int prompt : queuedPrompts) {
-            scheduler.waiting.add(new SimulatedRequest(prompt, 50, 0));
-        }
-        return scheduler;
+        return SchedulerFixtures.withQueue(rules(policy), decoding, queuedPrompts);
     }
 
     private static List<Integer> chunkTokens(Scheduler scheduler) {
@@ -88,7 +71,7 @@ class WholePromptsTest {
     }
 
     private static Scheduler stepped(SchedulingRules rules, int... queuedPrompts) {
-        Scheduler scheduler = withQueue(rules, 1, queuedPrompts);
+        Scheduler scheduler = SchedulerFixtures.withQueue(rules, 1, queuedPrompts);
         scheduler.scheduleStep();
         return scheduler;
     }
