@@ -24,6 +24,7 @@ import org.springframework.stereotype.Service;
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.service.plan.CandidateResult.CurvePoint;
 import io.costbench.service.plan.CandidateResult.Money;
+import io.costbench.service.prediction.UnsupportedScenarioException;
 import io.costbench.service.pricing.CostCalculator;
 import io.costbench.service.pricing.PriceBook;
 import io.costbench.service.pricing.PriceView;
@@ -254,11 +255,26 @@ class Planner implements AutoCloseable {
         CandidateSpec spec = candidate.spec();
         var deployed = candidate.deployed();
         if (deployed == null) {
-            return new CandidateResult(0, label(spec, null), spec.hardware(), spec.profile(), spec.tensorParallel(),
-                    spec.precision(), spec.optimizations(), candidate.status(), candidate.reason(), null, null, null,
-                    null, null, null, null, price == null ? null : price.usdPerAcceleratorHour().doubleValue(), null,
-                    null, null, null, price, null, List.of(), List.of());
+            return refused(spec, candidate.status(), candidate.reason(), price);
         }
+        try {
+            return evaluateDeployed(request, spec, deployed, price, search, demandRps, simulated, cheapestMonthly);
+        } catch (IllegalArgumentException | UnsupportedScenarioException e) {
+            // the engine refuses the workload (a prompt above a whole-prompt engine's step budget, say)
+            return refused(spec, CandidateResult.NOT_DEPLOYABLE, e.getMessage(), price);
+        }
+    }
+
+    private static CandidateResult refused(CandidateSpec spec, String status, String reason, PriceView price) {
+        return new CandidateResult(0, label(spec, null), spec.hardware(), spec.profile(), spec.tensorParallel(),
+                spec.precision(), spec.optimizations(), status, reason, null, null, null, null, null, null, null,
+                price == null ? null : price.usdPerAcceleratorHour().doubleValue(), null, null, null, null, price,
+                null, List.of(), List.of());
+    }
+
+    private CandidateResult evaluateDeployed(PlanRequest request, CandidateSpec spec, PlanSimulations.Deployed deployed,
+            PriceView price, Search search, double demandRps, AtomicInteger simulated,
+            DoubleAccumulator cheapestMonthly) {
         double oneReplicaMonthly = price == null ? 0
                 : deployed.chips() * price.usdPerAcceleratorHour().doubleValue() * request.hoursPerMonth();
         double cheapestSoFar = cheapestMonthly.get();

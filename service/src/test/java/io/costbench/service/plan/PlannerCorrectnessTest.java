@@ -149,6 +149,28 @@ class PlannerCorrectnessTest {
                 .doesNotContain("trn2 vllm-neuron-optimized fp8");
     }
 
+    @org.junit.jupiter.api.Test
+    void aCandidateThatRefusesThePromptIsReportedWithTheReasonAndTheOthersPlanned() {
+        // TensorRT-LLM takes prompts whole: 9,000 tokens exceed its 8,192-token step unless chunked prefill is on
+        PlanRequest request = PlanRequests.fromJson(Map.of("model", "qwen3-8b",
+                "workload", Map.of("inputTokens", 9000, "outputTokens", 64),
+                "demand", Map.of("requestsPerSecond", 0.5, "arrivals", "closed-loop"),
+                "slo", Map.of("ttftMs", Map.of("p90", 20000), "minInteractivity", 5),
+                "candidates", List.of(Map.of("hardware", "h100-sxm", "profile", "trtllm"),
+                        Map.of("hardware", "h100-sxm", "profile", "trtllm", "optimizations", List.of("chunked-prefill")),
+                        Map.of("hardware", "h100-sxm", "profile", "vllm"))), properties.maxCandidates());
+
+        PlanResult plan = planner.plan(request);
+
+        assertThat(plan.candidates()).filteredOn(c -> CandidateResult.NOT_DEPLOYABLE.equals(c.status()))
+                .singleElement().satisfies(c -> {
+                    assertThat(c.profile()).isEqualTo("trtllm");
+                    assertThat(c.optimizations()).isNullOrEmpty();
+                    assertThat(c.reason()).contains("9000 tokens").contains("whole prompts");
+                });
+        assertThat(plan.candidates()).filteredOn(c -> CandidateResult.MEETS.equals(c.status())).hasSize(2);
+    }
+
     private PlanRequest request(String model, String arrivals) {
         return PlanRequests.fromJson(Map.of("model", model,
                 "workload", Map.of("inputTokens", 1024, "outputTokens", 1024),
