@@ -259,7 +259,7 @@ class Planner implements AutoCloseable {
         }
         try {
             return evaluateDeployed(request, spec, deployed, price, search, demandRps, simulated, cheapestMonthly);
-        } catch (IllegalArgumentException | UnsupportedScenarioException e) {
+        } catch (UnsupportedScenarioException e) {
             // the engine refuses the workload (a prompt above a whole-prompt engine's step budget, say)
             return refused(spec, CandidateResult.NOT_DEPLOYABLE, e.getMessage(), price);
         }

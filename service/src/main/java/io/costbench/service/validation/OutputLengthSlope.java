@@ -1,6 +1,7 @@
 package io.costbench.service.validation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,8 +73,8 @@ record OutputLengthSlope(String source, int series, double measuredSlope, double
             gap[i] = (m.outputTokens() - 1) * values.get(ValidationMetric.TPOT) / m.concurrency();
             ttft[i] = values.get(ValidationMetric.TTFT);
         }
-        double meanGap = mean(gap);
-        double meanTtft = mean(ttft);
+        double meanGap = Arrays.stream(gap).average().orElseThrow();
+        double meanTtft = Arrays.stream(ttft).average().orElseThrow();
         double sxx = 0;
         double sxy = 0;
         for (int i = 0; i < n; i++) {
@@ -81,14 +82,6 @@ record OutputLengthSlope(String source, int series, double measuredSlope, double
             sxy += (gap[i] - meanGap) * (ttft[i] - meanTtft);
         }
         return sxx > 0 ? Optional.of(sxy / sxx) : Optional.empty();
-    }
-
-    private static double mean(double[] values) {
-        double sum = 0;
-        for (double v : values) {
-            sum += v;
-        }
-        return sum / values.length;
     }
 
     private static double median(List<Double> values) {
