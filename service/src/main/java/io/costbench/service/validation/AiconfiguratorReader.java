@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -60,10 +61,27 @@ public final class AiconfiguratorReader {
     }
 
     public static List<Measurement> read(Path file) {
+        return read(file, reason -> {
+        });
+    }
+
+    /**
+     * @param leftOut told, for every row of the file not read, why (the first of: disaggregated serving, model, engine,
+     *                precision or hardware the catalog does not cover, a parallel layout the models do not describe,
+     *                a repeat of a row already read)
+     */
+    public static List<Measurement> read(Path file, Consumer<String> leftOut) {
         List<Measurement> measurements = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Map<String, String> row : CsvRows.read(file)) {
-            toMeasurement(row).filter(m -> seen.add(identity(row))).ifPresent(measurements::add);
+            Optional<String> why = whyNotRead(row);
+            if (why.isPresent()) {
+                leftOut.accept(why.get());
+            } else if (!seen.add(identity(row))) {
+                leftOut.accept("repeats a row already read (same configuration and figures)");
+            } else {
+                measurements.add(toMeasurement(row));
+            }
         }
         return measurements;
     }
@@ -75,44 +93,66 @@ public final class AiconfiguratorReader {
                 r.get("silicon_tpot_ms"));
     }
 
-    private static Optional<Measurement> toMeasurement(Map<String, String> r) {
-        Optional<String> model = CatalogIds.model(r.get("model_path"));
-        Optional<String> profile = CatalogIds.profile(r.get("backend"));
-        Optional<String> hardware = CatalogIds.hardware(r.get("system"));
-        Optional<String> precision = CatalogIds.precision(r.get("precision"));
-        boolean singleDataParallel = oneOrBlank(r.get("attention_dp_size")) && oneOrBlank(r.get("pp_size"));
-        if (model.isEmpty() || profile.isEmpty() || hardware.isEmpty() || precision.isEmpty() || !singleDataParallel
-                || !"agg".equals(r.get("mode"))) {
-            return Optional.empty();
+    /** Why a row is not compared, or empty when the models describe it. */
+    private static Optional<String> whyNotRead(Map<String, String> r) {
+        if (!"agg".equals(r.get("mode"))) {
+            return Optional.of("disaggregated serving (separate prefill and decode workers), not modelled");
         }
+        if (CatalogIds.model(r.get("model_path")).isEmpty()) {
+            return Optional.of("model " + r.get("model_path") + " not in the catalog");
+        }
+        if (CatalogIds.profile(r.get("backend")).isEmpty()) {
+            return Optional.of("engine " + r.get("backend") + ": no serving profile represents it");
+        }
+        if (CatalogIds.precision(r.get("precision")).isEmpty()) {
+            return Optional.of("precision " + r.get("precision") + " not offered");
+        }
+        if (CatalogIds.hardware(r.get("system")).isEmpty()) {
+            return Optional.of("hardware " + r.get("system") + " not in the catalog");
+        }
+        if (!oneOrBlank(r.get("attention_dp_size")) || !oneOrBlank(r.get("pp_size"))) {
+            return Optional.of("attention data parallelism or pipeline stages, not modelled");
+        }
+        if (!oneOrBlank(r.get("moe_ep_size")) && !expertParallel(r)) {
+            return Optional.of("experts split over both tensor- and expert-parallel ranks, not modelled");
+        }
+        return Optional.empty();
+    }
+
+    /** Experts spread whole over the TP ranks (moe_ep = TP, moe_tp 1) rather than split over them (moe_tp = TP). */
+    private static boolean expertParallel(Map<String, String> r) {
+        int tp = Integer.parseInt(r.get("tp_size"));
+        return tp > 1 && String.valueOf(tp).equals(r.get("moe_ep_size")) && oneOrBlank(r.get("moe_tp_size"));
+    }
+
+    private static Measurement toMeasurement(Map<String, String> r) {
+        String model = CatalogIds.model(r.get("model_path")).orElseThrow();
+        String profile = CatalogIds.profile(r.get("backend")).orElseThrow();
+        String hardware = CatalogIds.hardware(r.get("system")).orElseThrow();
+        String precision = CatalogIds.precision(r.get("precision")).orElseThrow();
         int isl = Integer.parseInt(r.get("isl"));
         int osl = Integer.parseInt(r.get("osl"));
         int concurrency = Integer.parseInt(r.get("batch_size"));
         int tp = Integer.parseInt(r.get("tp_size"));
-        // Experts split over the TP ranks (moe_tp = TP, no EP), or spread whole over them (moe_ep = TP, moe_tp 1).
-        boolean expertParallel = tp > 1 && String.valueOf(tp).equals(r.get("moe_ep_size"))
-                && oneOrBlank(r.get("moe_tp_size"));
-        if (!oneOrBlank(r.get("moe_ep_size")) && !expertParallel) {
-            return Optional.empty();
-        }
+        boolean expertParallel = expertParallel(r);
         double ttft = Double.parseDouble(r.get("silicon_ttft_ms"));
         double tpot = Double.parseDouble(r.get("silicon_tpot_ms"));
         Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
         measured.put(ValidationMetric.TTFT, ttft);
         measured.put(ValidationMetric.TPOT, tpot);
         measured.put(ValidationMetric.OUTPUT_THROUGHPUT, concurrency * osl / ((ttft + (osl - 1) * tpot) / 1e3));
-        String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware.get(), r.get("backend"), model.get(),
-                precision.get(), tp, isl, osl, concurrency);
+        String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware, r.get("backend"), model, precision, tp,
+                isl, osl, concurrency);
         String origin = r.getOrDefault("silicon_data_source", "");
         boolean inferencex = INFERENCEX_DUMP.matcher(origin).find() || INFERENCEX_DB.matcher(origin).find();
-        Measurement m = new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(), tp,
+        Measurement m = new Measurement(FILE, label, hardware, profile, model, precision, tp,
                 isl, osl, concurrency, inferencex ? 10 * concurrency : 0, measured, true,
                 inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,
                 inferencex ? "fp8" : "auto", withExpertParallel(inferencex ? inferencexOptions(r.get("backend"),
                         r.get("backend_version"), isl, osl, tp) : engineOptions(r.get("backend"),
                         r.get("backend_version")), expertParallel), inferencex);
-        return Optional.of(inferencex && "trtllm".equals(r.get("backend"))
-                ? m.withMaxBatchedTokens(INFERENCEX_TRTLLM_MAX_NUM_TOKENS) : m);
+        return inferencex && "trtllm".equals(r.get("backend"))
+                ? m.withMaxBatchedTokens(INFERENCEX_TRTLLM_MAX_NUM_TOKENS) : m;
     }
 
 

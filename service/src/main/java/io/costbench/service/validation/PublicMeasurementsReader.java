@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,6 +40,15 @@ public final class PublicMeasurementsReader {
      * validation test uses too, plus that mapping's extra rows (the vllm-neuron Qwen3.5-2B sweep).
      */
     public static List<Measurement> read(Path file) {
+        return read(file, reason -> {
+        });
+    }
+
+    /**
+     * @param leftOut told, for every GPU row of the file not compared, why (Trainium2 rows are the Trainium2 mapping's,
+     *                which reports its own)
+     */
+    public static List<Measurement> read(Path file, Consumer<String> leftOut) {
         Map<String, List<Map<String, String>>> scenarios = new LinkedHashMap<>();
         for (Map<String, String> row : CsvRows.read(file)) {
             if (CatalogIds.hardware(row.get("hardware")).filter(TRAINIUM2::equals).isPresent()) {
@@ -51,12 +61,41 @@ public final class PublicMeasurementsReader {
         }
         List<Measurement> measurements = new ArrayList<>();
         for (List<Map<String, String>> rows : scenarios.values()) {
+            Optional<String> why = whyNotRead(rows.get(0));
+            if (why.isPresent()) {
+                rows.forEach(row -> leftOut.accept(why.get()));
+                continue;
+            }
+            rows.stream().filter(row -> metricOf(row.get("metric")).isEmpty())
+                    .forEach(row -> leftOut.accept("metric " + row.get("metric") + " not compared"));
             toMeasurement(rows).ifPresent(measurements::add);
         }
         for (ValidationCase c : ValidationCase.load(file, new ArrayList<>())) {
             measurements.add(trainium2(c));
         }
         return measurements;
+    }
+
+    /** Why a scenario is not compared, or empty when the catalog covers it. */
+    private static Optional<String> whyNotRead(Map<String, String> first) {
+        if (CatalogIds.hardware(first.get("hardware")).isEmpty()) {
+            return Optional.of("hardware " + first.get("hardware") + " not in the catalog");
+        }
+        if (CatalogIds.profile(first.get("engine")).isEmpty()) {
+            return Optional.of("engine " + first.get("engine") + ": no serving profile represents it");
+        }
+        if (CatalogIds.model(first.get("model")).isEmpty()) {
+            return Optional.of("model " + first.get("model") + " not in the catalog");
+        }
+        if (CatalogIds.precision(first.get("precision")).isEmpty()) {
+            return Optional.of("precision " + first.get("precision") + " not offered");
+        }
+        for (String column : List.of("input_len", "output_len", "concurrency_or_batch", "tensor_parallel")) {
+            if (number(first.get(column)).isEmpty()) {
+                return Optional.of(column + " not a number (\"" + first.get(column) + "\": offline or server-mode run)");
+            }
+        }
+        return Optional.empty();
     }
 
     private static Measurement trainium2(ValidationCase c) {
@@ -71,18 +110,14 @@ public final class PublicMeasurementsReader {
 
     private static Optional<Measurement> toMeasurement(List<Map<String, String>> rows) {
         Map<String, String> first = rows.get(0);
-        Optional<String> hardware = CatalogIds.hardware(first.get("hardware"));
-        Optional<String> profile = CatalogIds.profile(first.get("engine"));
-        Optional<String> model = CatalogIds.model(first.get("model"));
-        Optional<String> precision = CatalogIds.precision(first.get("precision"));
-        Optional<Integer> input = number(first.get("input_len"));
-        Optional<Integer> output = number(first.get("output_len"));
-        Optional<Integer> concurrency = number(first.get("concurrency_or_batch"));
-        Optional<Integer> tp = number(first.get("tensor_parallel"));
-        if (hardware.isEmpty() || profile.isEmpty() || model.isEmpty() || precision.isEmpty() || input.isEmpty()
-                || output.isEmpty() || concurrency.isEmpty() || tp.isEmpty()) {
-            return Optional.empty();
-        }
+        String hardware = CatalogIds.hardware(first.get("hardware")).orElseThrow();
+        String profile = CatalogIds.profile(first.get("engine")).orElseThrow();
+        String model = CatalogIds.model(first.get("model")).orElseThrow();
+        String precision = CatalogIds.precision(first.get("precision")).orElseThrow();
+        int input = number(first.get("input_len")).orElseThrow();
+        int output = number(first.get("output_len")).orElseThrow();
+        int concurrency = number(first.get("concurrency_or_batch")).orElseThrow();
+        int tp = number(first.get("tensor_parallel")).orElseThrow();
         Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
         for (Map<String, String> row : rows) {
             metricOf(row.get("metric")).ifPresent(metric -> measured.put(metric, Double.parseDouble(row.get("value"))));
@@ -92,11 +127,10 @@ public final class PublicMeasurementsReader {
         }
         Matcher prompts = PROMPTS.matcher(first.getOrDefault("notes", ""));
         int numPrompts = prompts.find() ? Integer.parseInt(prompts.group(1)) : 0;
-        String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware.get(), first.get("engine"), model.get(),
-                precision.get(), tp.get(), input.get(), output.get(), concurrency.get());
-        return Optional.of(new Measurement(FILE, label, hardware.get(), profile.get(), model.get(), precision.get(),
-                tp.get(), input.get(), output.get(), concurrency.get(), numPrompts, measured, false, "public", 1.0,
-                "auto", java.util.Set.of(), true));
+        String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware, first.get("engine"), model, precision, tp,
+                input, output, concurrency);
+        return Optional.of(new Measurement(FILE, label, hardware, profile, model, precision, tp, input, output,
+                concurrency, numPrompts, measured, false, "public", 1.0, "auto", Set.of(), true));
     }
 
     /** The file's metric names as compared metrics; per-user and per-GPU figures are not compared here. */

@@ -3,8 +3,11 @@ package io.costbench.service.validation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import io.costbench.engine.model.ModelCatalog;
 import io.costbench.engine.model.ModelSpec;
@@ -63,23 +66,32 @@ public final class ValidationMain {
     /** Reads whichever data files are present and predicts them with the production accelerator families. */
     public static ValidationReport report(Path calibrationDir) {
         List<Measurement> measurements = new ArrayList<>();
+        Map<String, Map<String, Integer>> leftOut = new LinkedHashMap<>();
         Path publicFile = calibrationDir.resolve(PublicMeasurementsReader.FILE);
         if (Files.exists(publicFile)) {
-            measurements.addAll(PublicMeasurementsReader.read(publicFile));
+            measurements.addAll(PublicMeasurementsReader.read(publicFile, counter(leftOut, PublicMeasurementsReader.FILE)));
         } else {
             System.out.println("skipping " + PublicMeasurementsReader.FILE + ": not in " + calibrationDir);
         }
         Path aiconfigurator = calibrationDir.resolve(AiconfiguratorReader.FILE);
         if (Files.exists(aiconfigurator)) {
-            measurements.addAll(AiconfiguratorReader.read(aiconfigurator));
+            measurements.addAll(AiconfiguratorReader.read(aiconfigurator, counter(leftOut, AiconfiguratorReader.FILE)));
         } else {
             System.out.println("skipping " + AiconfiguratorReader.FILE + ": not in " + calibrationDir);
         }
         ModelCatalog models = ModelCatalog.standard();
         List<AcceleratorModel> families = AcceleratorFamilies.production();
         List<ValidationRun.Outcome> outcomes = new ValidationRun(models, families).predict(measurements);
+        List<NotCompared> notCompared = new ArrayList<>();
+        leftOut.forEach((file, reasons) -> reasons.forEach(
+                (reason, rows) -> notCompared.add(new NotCompared(file, reason, rows))));
         return new ValidationReport(outcomes, id -> models.find(id).map(m -> isMoe(m.spec())).orElse(false),
-                LeaveOneSourceOut.compute(outcomes, models, families));
+                LeaveOneSourceOut.compute(outcomes, models, families), notCompared);
+    }
+
+    private static Consumer<String> counter(Map<String, Map<String, Integer>> leftOut, String file) {
+        Map<String, Integer> reasons = leftOut.computeIfAbsent(file, f -> new LinkedHashMap<>());
+        return reason -> reasons.merge(reason, 1, Integer::sum);
     }
 
     private static boolean isMoe(ModelSpec model) {

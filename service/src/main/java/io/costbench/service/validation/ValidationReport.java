@@ -48,16 +48,24 @@ public final class ValidationReport {
     private final List<ValidationRun.Outcome> outcomes;
     private final Predicate<String> moeModel;
     private final List<LeaveOneSourceOut.Result> leaveOneOut;
+    private final List<NotCompared> notCompared;
 
     /**
      * @param moeModel    whether a model id is a mixture of experts (MoE rows are grouped apart)
      * @param leaveOneOut the leave-one-source-out results ({@link LeaveOneSourceOut})
+     * @param notCompared the files' rows the readers left out, by reason
      */
     public ValidationReport(List<ValidationRun.Outcome> outcomes, Predicate<String> moeModel,
-            List<LeaveOneSourceOut.Result> leaveOneOut) {
+            List<LeaveOneSourceOut.Result> leaveOneOut, List<NotCompared> notCompared) {
         this.outcomes = List.copyOf(outcomes);
         this.moeModel = moeModel;
         this.leaveOneOut = List.copyOf(leaveOneOut);
+        this.notCompared = List.copyOf(notCompared);
+    }
+
+    /** The files' rows left out before prediction, by file and reason. */
+    public List<NotCompared> notCompared() {
+        return notCompared;
     }
 
     public List<ValidationRun.Outcome> outcomes() {
@@ -158,6 +166,7 @@ public final class ValidationReport {
         printTable(out, groups());
         out.println("\n--- per source (file hardware profile model)");
         printTable(out, sources());
+        printNotCompared(out);
         printLeaveOneOut(out);
         printOutputLengthSlopes(out);
         printParameters(out);
@@ -182,6 +191,24 @@ public final class ValidationReport {
     private static String cell(Optional<ErrorStatistics> stats) {
         return stats.map(s -> String.format(Locale.ROOT, "%5.1f%% %6.1f%% %6.1f%%", 100 * s.medianAbs(),
                 100 * s.p90Abs(), 100 * s.maxAbs())).orElse(String.format("%-22s", "-"));
+    }
+
+    private void printNotCompared(PrintStream out) {
+        out.println("\n--- not compared: rows of the files left out before prediction, by reason (Trainium2 rows: see the"
+                + " Trainium2 section)");
+        Map<String, List<NotCompared>> byFile = notCompared.stream()
+                .collect(Collectors.groupingBy(NotCompared::file, LinkedHashMap::new, Collectors.toList()));
+        if (byFile.isEmpty()) {
+            out.println("    none");
+        }
+        byFile.forEach((file, reasons) -> {
+            long predicted = outcomes.stream().filter(o -> o.measurement().file().equals(file)).count();
+            out.printf(Locale.ROOT, "    %s: %d rows left out, %d measurements read%n", file,
+                    reasons.stream().mapToInt(NotCompared::rows).sum(), predicted);
+            reasons.stream().sorted(Comparator.comparingInt(NotCompared::rows).reversed()
+                    .thenComparing(NotCompared::reason))
+                    .forEach(r -> out.printf(Locale.ROOT, "      %5d  %s%n", r.rows(), r.reason()));
+        });
     }
 
     private void printLeaveOneOut(PrintStream out) {

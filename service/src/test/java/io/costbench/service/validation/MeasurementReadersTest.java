@@ -3,6 +3,7 @@ package io.costbench.service.validation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,10 @@ class MeasurementReadersTest {
                 Trainium2,1,4,optimum-neuron vLLM (NxD backend),1,Qwen/Qwen3-32B,BF16,1500,500,<=16 (saturated),TTFT_ms,900,ms,x,
                 H100,8,8,TensorRT-LLM,1,nvidia/Qwen3-235B-A22B-FP8,FP8,1000,1000,max (offline),output_tokens_per_s_total,9000,tok/s,x,
                 """);
-        List<Measurement> rows = PublicMeasurementsReader.read(file);
+        List<String> leftOut = new ArrayList<>();
+        List<Measurement> rows = PublicMeasurementsReader.read(file, leftOut::add);
+        assertThat(leftOut).containsExactly("engine SGLang: no serving profile represents it",
+                "concurrency_or_batch not a number (\"max (offline)\": offline or server-mode run)");
         // one H100 scenario (SGLang and offline rows are left out), the Trainium2 row through the Trainium2 mapping,
         // then that mapping's three extra rows (the vllm-neuron Qwen3.5-2B sweep)
         assertThat(rows).hasSize(5);
@@ -65,8 +69,13 @@ class MeasurementReadersTest {
                 b,src,vllm,0.1,Qwen/Qwen3-32B,h100_sxm,,disagg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
                 c,src,trtllm,0.1,Qwen/Qwen3-235B-A22B-FP8,h100_sxm,fp8,agg,1024,1024,,,8,8,1,1,,8,,,,,,,,,,,,,,,100,20
                 d,src,vllm,0.1,openai/gpt-oss-120b,h100_sxm,fp4,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
+                e,src,sglang,0.5,Qwen/Qwen3-32B,h100_sxm,,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
                 """);
-        List<Measurement> rows = AiconfiguratorReader.read(file);
+        List<String> leftOut = new ArrayList<>();
+        List<Measurement> rows = AiconfiguratorReader.read(file, leftOut::add);
+        assertThat(leftOut).containsExactly(
+                "disaggregated serving (separate prefill and decode workers), not modelled",
+                "model openai/gpt-oss-120b not in the catalog", "engine sglang: no serving profile represents it");
         // the disaggregated row and the model outside the catalog are left out; TP 8 = EP 8 runs expert-parallel
         assertThat(rows).hasSize(2);
         assertThat(rows.get(1).engineOptions()).containsExactly("expert-parallel");
@@ -96,7 +105,9 @@ class MeasurementReadersTest {
                 + "f,source_file=/x/trtllm/1.0.0rc3/y.csv,trtllm,1.0.0rc3,meta-llama/Llama-3.1-8B-Instruct"
                 + ",h100_sxm,,agg,1024,128,,,8,1,1,,1,1,,,,,,,,,,,,,,,190.0,7.9\n");
 
-        List<Measurement> rows = AiconfiguratorReader.read(file);
+        List<String> leftOut = new ArrayList<>();
+        List<Measurement> rows = AiconfiguratorReader.read(file, leftOut::add);
+        assertThat(leftOut).containsExactly("repeats a row already read (same configuration and figures)");
         // InferenceX's TensorRT-LLM launch sets its own token budget; other rows keep the profile's
         assertThat(rows).extracting(Measurement::maxBatchedTokens).containsExactly(null, null, null, 16384, null);
         rows = rows.subList(0, 3);
@@ -125,7 +136,10 @@ class MeasurementReadersTest {
                 + source + "8,4,1,1,4,1" + tail    // TP 4, experts split over the 4 ranks
                 + source + "16,4,1,4,1,16" + tail  // data-parallel attention: not modelled
                 + source + "32,4,1,1,2,2" + tail); // experts split 2 x 2: not modelled
-        List<Measurement> rows = AiconfiguratorReader.read(file);
+        List<String> leftOut = new ArrayList<>();
+        List<Measurement> rows = AiconfiguratorReader.read(file, leftOut::add);
+        assertThat(leftOut).containsExactly("attention data parallelism or pipeline stages, not modelled",
+                "experts split over both tensor- and expert-parallel ranks, not modelled");
         assertThat(rows).extracting(Measurement::concurrency).containsExactly(4, 8);
         assertThat(rows.get(0).engineOptions()).containsExactlyInAnyOrder("async-scheduling", "expert-parallel");
         assertThat(rows.get(1).engineOptions()).containsExactly("async-scheduling");

@@ -15,6 +15,7 @@ import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.costbench.engine.data.CsvRows;
 import io.costbench.engine.validation.ErrorStatistics;
 import io.costbench.service.support.Prerequisites;
 
@@ -85,6 +86,22 @@ class ValidationReportTest {
         assertThat(counts).isEqualTo(new TreeMap<>(ROWS_PER_SOURCE));
         assertThat(report.outcomes().stream().filter(o -> o.skipReason() != null))
                 .as("skipped rows").allMatch(EXPECTED_SKIP, "an expected skip (Qwen3-235B FP8 at TP 1 on H200)");
+    }
+
+    @Test
+    void everyRowOfTheAiconfiguratorFileIsReadOrLeftOutWithItsReason() {
+        assumeTrue(report != null, "no shared calibration folder");
+        Path file = ValidationMain.calibrationDir(null).orElseThrow().resolve(AiconfiguratorReader.FILE);
+        long fileRows = CsvRows.read(file).size();
+        long read = report.outcomes().stream().filter(o -> o.measurement().file().equals(AiconfiguratorReader.FILE))
+                .count();
+        Map<String, Integer> leftOut = new TreeMap<>();
+        report.notCompared().stream().filter(n -> n.file().equals(AiconfiguratorReader.FILE))
+                .forEach(n -> leftOut.put(n.reason(), n.rows()));
+        assertThat(read + leftOut.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(fileRows);
+        // the engine rows a profile would add, and the repeats of InferenceX's database, are named and counted
+        assertThat(leftOut).containsEntry("engine sglang: no serving profile represents it", 154)
+                .containsEntry("repeats a row already read (same configuration and figures)", 33);
     }
 
     /**
