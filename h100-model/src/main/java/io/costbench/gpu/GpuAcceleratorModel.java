@@ -26,7 +26,7 @@ import io.costbench.engine.port.ProfileEntry;
 import io.costbench.engine.port.SchedulingRules;
 
 /**
- * NVIDIA GPUs (H100 SXM, H200 SXM) served by vLLM or TensorRT-LLM. Hardware specs and serving profiles are data files
+ * NVIDIA GPUs (H100 SXM, H200 SXM) served by vLLM, TensorRT-LLM or SGLang. Hardware specs and serving profiles are data files
  * under {@code catalog/gpu/}; a deployment checks that the weights fit, sizes the KV cache from what is left, and
  * prices steps with {@link GpuStepPricer}.
  */
@@ -41,7 +41,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
     static final String CHUNKED_PREFILL = "chunked-prefill";
 
     private static final List<String> HARDWARE = List.of("h100-sxm", "h200-sxm");
-    private static final List<String> PROFILES = List.of("vllm", "trtllm");
+    private static final List<String> PROFILES = List.of("vllm", "trtllm", "sglang");
     private static final List<CatalogEntry> OPTIMIZATIONS = List.of(
             new CatalogEntry(EAGLE3, "EAGLE-3 speculative decoding",
                     "a one-layer draft proposes k tokens, the target verifies k + 1 per sequence in one pass",
@@ -199,7 +199,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         if (!switches.contains(CHUNKED_PREFILL)) {
             return own;
         }
-        if (own == PrefillPolicy.CHUNKED_MIXED) {
+        if (own != PrefillPolicy.WHOLE_PROMPTS) {
             throw new IllegalArgumentException("'" + CHUNKED_PREFILL + "' is a TensorRT-LLM switch; the "
                     + profile.id() + " profile chunks prompts always");
         }
@@ -243,7 +243,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
             GraphOptions options, int maxModelLen) {
         double weightsPerGpu = model.weightBytes(precision) / tp;
         double reservePerGpu = activationReserveBytes(model, profile, tp);
-        double leftPerGpu = kvBudgetBytesPerGpu(hw, profile, weightsPerGpu + reservePerGpu);
+        double leftPerGpu = kvBudgetBytesPerGpu(hw, profile, tp, weightsPerGpu + reservePerGpu);
         // Linear-attention state is held per sequence whatever its length; spread it over the longest sequence.
         double kvPerSequence = (model.kvBytesForContext(maxModelLen, options.honourSlidingWindow(),
                 options.kvBytesPerElement()) + model.recurrentStateBytesPerSequence()
@@ -255,7 +255,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
                     "%s in %s needs %.1f GB per GPU for weights and activations at TP %d, but %s leaves %.1f GB "
                             + "for them and the KV cache (%s of %.1f GB)",
                     model.id(), precision.name().toLowerCase(Locale.ROOT), (weightsPerGpu + reservePerGpu) / 1e9, tp,
-                    hw.id(), usablePerGpu / 1e9, profile.memoryRule(), hw.hbmBytes() / 1e9),
+                    hw.id(), usablePerGpu / 1e9, profile.memoryRule(hw.hbmBytes(), tp), hw.hbmBytes() / 1e9),
                     (weightsPerGpu + reservePerGpu + minimumCache) * tp, usablePerGpu * tp);
         }
         double bytesPerToken = kvPerSequence / maxModelLen;
@@ -269,11 +269,16 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
      * The KV-cache budget of one GPU. vLLM (v1/worker/gpu_worker.py determine_available_memory): requested =
      * gpu_memory_utilization x total memory, less everything that is not KV cache (weights, peak activations, CUDA
      * context, graphs). TensorRT-LLM (_torch/pyexecutor/_util.py, KvCacheConfig.free_gpu_memory_fraction): that
-     * fraction of the memory still free after weights and the profiling forward.
+     * fraction of the memory still free after weights and the profiling forward. SGLang
+     * (srt/model_executor/model_runner.py profile_max_num_token): mem_fraction_static x total memory, less the weights
+     * and the memory held before them (CUDA context, communicators); activations live in the rest.
      */
-    static double kvBudgetBytesPerGpu(GpuHardware hw, GpuProfile profile, double nonKvBytes) {
+    static double kvBudgetBytesPerGpu(GpuHardware hw, GpuProfile profile, int tp, double nonKvBytes) {
         if (profile.hasParameter(GpuProfile.FREE_MEMORY_FRACTION)) {
             return profile.value(GpuProfile.FREE_MEMORY_FRACTION) * (hw.hbmBytes() - nonKvBytes);
+        }
+        if (profile.hasParameter(GpuProfile.STATIC_RESERVE_BASE)) {
+            return profile.memFractionStatic(hw.hbmBytes(), tp) * hw.hbmBytes() - nonKvBytes;
         }
         return profile.value(GpuProfile.MEMORY_UTILIZATION) * hw.hbmBytes() - nonKvBytes;
     }

@@ -24,6 +24,11 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
     static final String MEMORY_UTILIZATION = "gpuMemoryUtilization";
     /** TensorRT-LLM's budget: a fraction of the memory free after weights and activations. */
     static final String FREE_MEMORY_FRACTION = "freeGpuMemoryFraction";
+    /**
+     * SGLang's budget: weights and KV cache take mem_fraction_static of the device, the rest is left for activations
+     * and graphs; the fraction comes from a reserve the engine works out (see {@link #memFractionStatic}).
+     */
+    static final String STATIC_RESERVE_BASE = "staticReserveBaseMib";
 
     @SuppressWarnings("unchecked")
     static GpuProfile load(String resource) {
@@ -72,6 +77,13 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
                 || !(prefill.get("chunked") instanceof Boolean chunked) || !(prefill.get("source") instanceof String)) {
             throw new IllegalStateException(id() + ": \"prefill\" needs chunked and a source");
         }
+        // "separateSteps": prompts run in steps of their own while decodes wait (SGLang without mixed chunks)
+        if (Boolean.TRUE.equals(prefill.get("separateSteps"))) {
+            if (!chunked) {
+                throw new IllegalStateException(id() + ": separate prefill steps are modelled with chunking only");
+            }
+            return PrefillPolicy.PREFILL_FIRST;
+        }
         return chunked ? PrefillPolicy.CHUNKED_MIXED : PrefillPolicy.WHOLE_PROMPTS;
     }
 
@@ -98,11 +110,33 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
     }
 
     /** How this profile's engine sizes the KV cache, in words for error messages. */
-    String memoryRule() {
-        return hasParameter(FREE_MEMORY_FRACTION)
-                ? String.format(java.util.Locale.ROOT, "free_gpu_memory_fraction %.2f of what is free",
-                        value(FREE_MEMORY_FRACTION))
-                : String.format(java.util.Locale.ROOT, "gpu_memory_utilization %.2f", value(MEMORY_UTILIZATION));
+    String memoryRule(double hbmBytes, int tp) {
+        if (hasParameter(FREE_MEMORY_FRACTION)) {
+            return String.format(java.util.Locale.ROOT, "free_gpu_memory_fraction %.2f of what is free",
+                    value(FREE_MEMORY_FRACTION));
+        }
+        if (hasParameter(STATIC_RESERVE_BASE)) {
+            return String.format(java.util.Locale.ROOT, "mem_fraction_static %.3f", memFractionStatic(hbmBytes, tp));
+        }
+        return String.format(java.util.Locale.ROOT, "gpu_memory_utilization %.2f", value(MEMORY_UTILIZATION));
+    }
+
+    /**
+     * SGLang's default mem_fraction_static: (device MiB - reserve) / device MiB, the reserve in MiB being a base, 1.5
+     * per token of the prefill chunk, 2 per captured decode batch size up to the largest, 1024 per 8 TP ranks, and at
+     * least a floor on devices above 60 GiB (sgl-project/sglang python/sglang/srt/server_args.py
+     * _handle_gpu_memory_settings, PR #10975).
+     */
+    double memFractionStatic(double hbmBytes, int tp) {
+        double deviceMib = hbmBytes / (1024.0 * 1024.0);
+        double reserveMib = value(STATIC_RESERVE_BASE)
+                + value("staticReservePerChunkTokenMib") * value("maxNumBatchedTokens")
+                + value("staticReservePerGraphBatchMib") * value("cudaGraphMaxBatch")
+                + value("staticReservePerRankMib") * tp;
+        if (deviceMib > 60 * 1024) {
+            reserveMib = Math.max(reserveMib, value("staticReserveFloorMib"));
+        }
+        return Math.round((deviceMib - reserveMib) / deviceMib * 1000.0) / 1000.0;
     }
 
     /** EAGLE-3 speculative decoding as this profile parameterises it. */

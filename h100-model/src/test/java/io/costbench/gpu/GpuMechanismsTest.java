@@ -313,10 +313,25 @@ class GpuMechanismsTest {
         GpuProfile trt = GpuProfile.load("catalog/gpu/profiles/trtllm.json");
         double nonKv = 20e9;
         // vLLM: 0.9 x total - non-KV; TensorRT-LLM: 0.9 x (total - non-KV), 0.1 x non-KV more.
-        assertThat(GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, vllm, nonKv))
+        assertThat(GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, vllm, 1, nonKv))
                 .isCloseTo(0.9 * 85_520_809_984.0 - nonKv, within(1.0));
-        assertThat(GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, trt, nonKv)
-                - GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, vllm, nonKv)).isCloseTo(0.1 * nonKv, within(1.0));
+        assertThat(GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, trt, 1, nonKv)
+                - GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, vllm, 1, nonKv)).isCloseTo(0.1 * nonKv, within(1.0));
+    }
+
+    @Test
+    void sglangKeepsMemFractionStaticForWeightsAndCacheFromItsReserveHeuristic() {
+        GpuHardware h100 = GpuHardware.load("catalog/gpu/hardware/h100-sxm.json");
+        GpuHardware h200 = GpuHardware.load("catalog/gpu/hardware/h200-sxm.json");
+        GpuProfile sglang = GpuProfile.load("catalog/gpu/profiles/sglang.json");
+        // reserve 512 + 1.5 x 8192 + 2 x 256 + 128 x TP MiB: TP 1 13,440 of 81,559 MiB, TP 8 14,336; H200 143,771 MiB
+        assertThat(sglang.memFractionStatic(h100.hbmBytes(), 1)).isEqualTo(0.835);
+        assertThat(sglang.memFractionStatic(h100.hbmBytes(), 8)).isEqualTo(0.824);
+        assertThat(sglang.memFractionStatic(h200.hbmBytes(), 1)).isEqualTo(0.907);
+        double nonKv = 20e9;
+        assertThat(GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, sglang, 1, nonKv))
+                .isCloseTo(0.835 * 85_520_809_984.0 - nonKv, within(1.0));
+        assertThat(sglang.memoryRule(h100.hbmBytes(), 8)).isEqualTo("mem_fraction_static 0.824");
     }
 
     @Test
@@ -328,6 +343,10 @@ class GpuMechanismsTest {
         assertThat(vllm.scheduling().maxBatchedTokens()).isEqualTo(8192);
         assertThat(vllm.scheduling().speculative()).isNull();
         assertThat(trt.scheduling().kvBlockTokens()).isEqualTo(32);
+        Deployment sglang = deploy("qwen3-8b", "h100-sxm", "sglang", 1, Precision.BF16);
+        assertThat(sglang.scheduling().prefillPolicy()).isEqualTo(PrefillPolicy.PREFILL_FIRST);
+        assertThat(sglang.scheduling().kvBlockTokens()).isEqualTo(1);
+        assertThat(sglang.scheduling().maxBatchedTokens()).isEqualTo(8192);
         assertThat(trt.scheduling().prefillPolicy()).isEqualTo(PrefillPolicy.WHOLE_PROMPTS);
         assertThat(trt.price(StepShape.decode(8, 1024)).ms(CostCategory.HOST))
                 .isLessThan(vllm.price(StepShape.decode(8, 1024)).ms(CostCategory.HOST));
@@ -342,6 +361,9 @@ class GpuMechanismsTest {
         assertThatThrownBy(() -> GPU.deploy(model, new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16,
                 Set.of(GpuAcceleratorModel.CHUNKED_PREFILL), 4096))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("chunks prompts always");
+        assertThatThrownBy(() -> GPU.deploy(model, new DeploymentRequest("h100-sxm", "sglang", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.CHUNKED_PREFILL), 4096))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("sglang profile chunks prompts always");
         assertThat(GPU.deploy(model, trt.withMaxBatchedTokens(16384)).scheduling().maxBatchedTokens())
                 .isEqualTo(16384);
         assertThat(GPU.deploy(model, trt).scheduling().maxBatchedTokens()).isEqualTo(8192);
@@ -518,8 +540,8 @@ class GpuMechanismsTest {
         ModelSpec m = TestModels.qwen3_8b();
         assertThatThrownBy(() -> GPU.deploy(m, new DeploymentRequest("b200", "vllm", 1, null, null, 4096)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("b200");
-        assertThatThrownBy(() -> GPU.deploy(m, new DeploymentRequest("h100-sxm", "sglang", 1, null, null, 4096)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sglang");
+        assertThatThrownBy(() -> GPU.deploy(m, new DeploymentRequest("h100-sxm", "lmdeploy", 1, null, null, 4096)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lmdeploy");
         assertThatThrownBy(() -> GPU.deploy(m, new DeploymentRequest("h100-sxm", "vllm", 1, null, Set.of("nki"),
                 4096))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nki");
         assertThatThrownBy(() -> GPU.deploy(m, new DeploymentRequest("h100-sxm", "vllm", 3, null, null, 4096)))
@@ -593,7 +615,7 @@ class GpuMechanismsTest {
     @Test
     void catalogListsHardwareProfilesAndSwitches() {
         assertThat(GPU.hardware()).extracting(c -> c.id()).containsExactly("h100-sxm", "h200-sxm");
-        assertThat(GPU.profiles()).extracting(p -> p.id()).containsExactly("vllm", "trtllm");
+        assertThat(GPU.profiles()).extracting(p -> p.id()).containsExactly("vllm", "trtllm", "sglang");
         assertThat(GPU.optimizations()).extracting(o -> o.id())
                 .contains("eagle3", "fp8-kv-cache", "batch-waiting", "expert-parallel", "cuda-graph-padding");
         assertThat(GPU.supportsHardware("h200-sxm")).isTrue();

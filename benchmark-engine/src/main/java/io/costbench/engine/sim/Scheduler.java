@@ -14,7 +14,7 @@ import io.costbench.engine.port.SchedulingRules;
  * Picks what one engine step computes: the running requests (in admission order) and the waiting queue, a token
  * budget, the KV cache. Subclasses follow one prefill policy each; both preempt the same way.
  */
-abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeScheduler {
+abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeScheduler, PrefillFirstScheduler {
 
     final SchedulingRules rules;
     final KvBlockPool pool;
@@ -53,6 +53,9 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
     static Scheduler forPolicy(SchedulingRules rules, KvBlockPool pool, int decodeTokens, int windowTokens) {
         if (rules.prefillPolicy() == PrefillPolicy.ONE_AT_A_TIME) {
             return new OneAtATimeScheduler(rules, pool, decodeTokens, windowTokens);
+        }
+        if (rules.prefillPolicy() == PrefillPolicy.PREFILL_FIRST) {
+            return new PrefillFirstScheduler(rules, pool, decodeTokens, windowTokens);
         }
         return rules.batchWaiting().enabled() ? new BatchWaitingScheduler(rules, pool, decodeTokens, windowTokens)
                 : new ChunkedMixedScheduler(rules, pool, decodeTokens, windowTokens);

@@ -32,7 +32,13 @@ class DecodeRunEquivalenceTest {
         SchedulingRules tight = new SchedulingRules(64, 2048, 20_000, 16, PrefillPolicy.CHUNKED_MIXED, List.of(), null);
         SchedulingRules neuron = new SchedulingRules(16, 4096, 10_000_000, 32, PrefillPolicy.ONE_AT_A_TIME, List.of(),
                 null);
+        SchedulingRules prefillFirst = new SchedulingRules(64, 2048, 10_000_000, 1, PrefillPolicy.PREFILL_FIRST,
+                List.of(), null);
+        SchedulingRules prefillFirstTight = new SchedulingRules(64, 2048, 30_000, 1, PrefillPolicy.PREFILL_FIRST,
+                List.of(), null);
         return Stream.of(
+                Arguments.of("prefill first", LLAMA, prefillFirst, new Workload(1024, 300, 0.8, 32, 0, 200, 7)),
+                Arguments.of("prefill first, kv-bound", LLAMA, prefillFirstTight, Workload.closedLoop(1000, 400, 48, 8)),
                 Arguments.of("closed loop", LLAMA, ample, new Workload(1024, 300, 0.8, 32, 0, 200, 1)),
                 Arguments.of("kv-bound with preemption", LLAMA, tight, Workload.closedLoop(1000, 400, 48, 2)),
                 Arguments.of("one at a time", LLAMA, neuron, new Workload(700, 200, 0.8, 16, 0, 100, 3)),

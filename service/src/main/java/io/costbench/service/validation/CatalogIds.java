@@ -51,6 +51,9 @@ public final class CatalogIds {
         if (e.startsWith("vllm")) {
             return Optional.of("vllm");
         }
+        if (e.startsWith("sglang")) {
+            return Optional.of("sglang");
+        }
         return Optional.empty();
     }
 

@@ -33,15 +33,15 @@ class MeasurementReadersTest {
                 H100,1,1,vLLM,0.11.0,Qwen/Qwen3-8B,BF16,~233 (ShareGPT),~221 (ShareGPT),4,TPOT_ms_mean,7.9,ms,x,"ShareGPT 100 prompts: mean input 232.6, output 220.6"
                 H100,1,1,vLLM,0.11.0,Qwen/Qwen3-8B,BF16,~233 (ShareGPT),~221 (ShareGPT),4,TTFT_ms_mean,60,ms,x,"ShareGPT 100 prompts"
                 H100,1,1,vLLM,0.11.0,Qwen/Qwen3-8B,BF16,~233 (ShareGPT),~221 (ShareGPT),4,output_tokens_per_s_total,480,tok/s,x,"ShareGPT 100 prompts"
-                H100,1,1,SGLang,0.5,Qwen/Qwen3-8B,BF16,1000,100,1,TPOT_ms_mean,7,ms,x,
+                H100,1,1,LMDeploy,0.10,Qwen/Qwen3-8B,BF16,1000,100,1,TPOT_ms_mean,7,ms,x,
                 Trainium2,1,4,optimum-neuron vLLM (NxD backend),1,Qwen/Qwen3-32B,BF16,1500,500,<=16 (saturated),TTFT_ms,900,ms,x,
                 H100,8,8,TensorRT-LLM,1,nvidia/Qwen3-235B-A22B-FP8,FP8,1000,1000,max (offline),output_tokens_per_s_total,9000,tok/s,x,
                 """);
         List<String> leftOut = new ArrayList<>();
         List<Measurement> rows = PublicMeasurementsReader.read(file, leftOut::add);
-        assertThat(leftOut).containsExactly("engine SGLang: no serving profile represents it",
+        assertThat(leftOut).containsExactly("engine LMDeploy: no serving profile represents it",
                 "concurrency_or_batch not a number (\"max (offline)\": offline or server-mode run)");
-        // one H100 scenario (SGLang and offline rows are left out), the Trainium2 row through the Trainium2 mapping,
+        // one H100 scenario (LMDeploy and offline rows are left out), the Trainium2 row through the Trainium2 mapping,
         // then that mapping's three extra rows (the vllm-neuron Qwen3.5-2B sweep)
         assertThat(rows).hasSize(5);
         Measurement gpustack = rows.get(0);
@@ -69,13 +69,13 @@ class MeasurementReadersTest {
                 b,src,vllm,0.1,Qwen/Qwen3-32B,h100_sxm,,disagg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
                 c,src,trtllm,0.1,Qwen/Qwen3-235B-A22B-FP8,h100_sxm,fp8,agg,1024,1024,,,8,8,1,1,,8,,,,,,,,,,,,,,,100,20
                 d,src,vllm,0.1,openai/gpt-oss-120b,h100_sxm,fp4,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
-                e,src,sglang,0.5,Qwen/Qwen3-32B,h100_sxm,,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
+                e,src,lmdeploy,0.10,Qwen/Qwen3-32B,h100_sxm,,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
                 """);
         List<String> leftOut = new ArrayList<>();
         List<Measurement> rows = AiconfiguratorReader.read(file, leftOut::add);
         assertThat(leftOut).containsExactly(
                 "disaggregated serving (separate prefill and decode workers), not modelled",
-                "model openai/gpt-oss-120b not in the catalog", "engine sglang: no serving profile represents it");
+                "model openai/gpt-oss-120b not in the catalog", "engine lmdeploy: no serving profile represents it");
         // the disaggregated row and the model outside the catalog are left out; TP 8 = EP 8 runs expert-parallel
         assertThat(rows).hasSize(2);
         assertThat(rows.get(1).engineOptions()).containsExactly("expert-parallel");
