@@ -26,9 +26,9 @@ import io.costbench.engine.port.ProfileEntry;
 import io.costbench.engine.port.SchedulingRules;
 
 /**
- * NVIDIA GPUs (H100 SXM, H200 SXM) served by vLLM, TensorRT-LLM or SGLang. Hardware specs and serving profiles are data files
- * under {@code catalog/gpu/}; a deployment checks that the weights fit, sizes the KV cache from what is left, and
- * prices steps with {@link GpuStepPricer}.
+ * NVIDIA GPUs (H100 SXM, H200 SXM) served by vLLM, TensorRT-LLM or SGLang. Hardware specs and serving profiles
+ * are data files under {@code catalog/gpu/}; a deployment checks that the weights fit, sizes the KV cache from what is
+ * left, and prices steps with {@link GpuStepPricer}.
  */
 public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFamily {
 

@@ -12,7 +12,7 @@ import io.costbench.engine.port.SchedulingRules;
 
 /**
  * Picks what one engine step computes: the running requests (in admission order) and the waiting queue, a token
- * budget, the KV cache. Subclasses follow one prefill policy each; both preempt the same way.
+ * budget, the KV cache. Subclasses follow one prefill policy each; all preempt the same way.
  */
 abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeScheduler, PrefillFirstScheduler {
 

@@ -38,7 +38,8 @@ class DecodeRunEquivalenceTest {
                 List.of(), null);
         return Stream.of(
                 Arguments.of("prefill first", LLAMA, prefillFirst, new Workload(1024, 300, 0.8, 32, 0, 200, 7)),
-                Arguments.of("prefill first, kv-bound", LLAMA, prefillFirstTight, Workload.closedLoop(1000, 400, 48, 8)),
+                Arguments.of("prefill first, kv-bound", LLAMA, prefillFirstTight,
+                        Workload.closedLoop(1000, 400, 48, 8)),
                 Arguments.of("closed loop", LLAMA, ample, new Workload(1024, 300, 0.8, 32, 0, 200, 1)),
                 Arguments.of("kv-bound with preemption", LLAMA, tight, Workload.closedLoop(1000, 400, 48, 2)),
                 Arguments.of("one at a time", LLAMA, neuron, new Workload(700, 200, 0.8, 16, 0, 100, 3)),

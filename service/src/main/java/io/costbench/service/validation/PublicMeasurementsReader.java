@@ -92,7 +92,8 @@ public final class PublicMeasurementsReader {
         }
         for (String column : List.of("input_len", "output_len", "concurrency_or_batch", "tensor_parallel")) {
             if (number(first.get(column)).isEmpty()) {
-                return Optional.of(column + " not a number (\"" + first.get(column) + "\": offline or server-mode run)");
+                return Optional.of(column + " not a number (\"" + first.get(column)
+                        + "\": offline or server-mode run)");
             }
         }
         return Optional.empty();

@@ -69,13 +69,15 @@ public final class ValidationMain {
         Map<String, Map<String, Integer>> leftOut = new LinkedHashMap<>();
         Path publicFile = calibrationDir.resolve(PublicMeasurementsReader.FILE);
         if (Files.exists(publicFile)) {
-            measurements.addAll(PublicMeasurementsReader.read(publicFile, counter(leftOut, PublicMeasurementsReader.FILE)));
+            measurements.addAll(
+                    PublicMeasurementsReader.read(publicFile, counter(leftOut, PublicMeasurementsReader.FILE)));
         } else {
             System.out.println("skipping " + PublicMeasurementsReader.FILE + ": not in " + calibrationDir);
         }
         Path aiconfigurator = calibrationDir.resolve(AiconfiguratorReader.FILE);
         if (Files.exists(aiconfigurator)) {
-            measurements.addAll(AiconfiguratorReader.read(aiconfigurator, counter(leftOut, AiconfiguratorReader.FILE)));
+            measurements.addAll(
+                    AiconfiguratorReader.read(aiconfigurator, counter(leftOut, AiconfiguratorReader.FILE)));
         } else {
             System.out.println("skipping " + AiconfiguratorReader.FILE + ": not in " + calibrationDir);
         }
