@@ -34,13 +34,7 @@ final class OneAtATimeScheduler extends Scheduler {
                 return;
             }
         }
-        for (int i = 0; i < running.size(); i++) {
-            SimulatedRequest r = running.get(i);
-            if (!allocateOrPreempt(r, r.computed + decodeTokens)) {
-                break;
-            }
-            schedule(r, i, decodeTokens, true);
-        }
+        scheduleDecodes();
     }
 
     @Override

@@ -40,18 +40,8 @@ final class PrefillFirstScheduler extends Scheduler {
             schedule(r, running.size() - 1, n, false);
             budget -= n;
         }
-        if (scheduledCount() > 0) {
-            return;
-        }
-        for (int i = 0; i < running.size(); i++) {
-            SimulatedRequest r = running.get(i);
-            if (!r.isDecode()) {
-                continue;
-            }
-            if (!allocateOrPreempt(r, r.computed + decodeTokens)) {
-                break;
-            }
-            schedule(r, i, decodeTokens, true);
+        if (scheduledCount() == 0) {
+            scheduleDecodes();
         }
     }
 

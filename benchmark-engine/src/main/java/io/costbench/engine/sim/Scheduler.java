@@ -152,6 +152,20 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
         return true;
     }
 
+    /**
+     * One decode step over every running sequence, in admission order, preempting from the back when the cache runs
+     * out (for the schedulers that run prompts in steps of their own, called when no prompt step could be formed).
+     */
+    final void scheduleDecodes() {
+        for (int i = 0; i < running.size(); i++) {
+            SimulatedRequest r = running.get(i);
+            if (!allocateOrPreempt(r, r.computed + decodeTokens)) {
+                break;
+            }
+            schedule(r, i, decodeTokens, true);
+        }
+    }
+
     final long preemptions() {
         return preemptions;
     }

@@ -98,17 +98,10 @@ public final class AiconfiguratorReader {
         if (!"agg".equals(r.get("mode"))) {
             return Optional.of("disaggregated serving (separate prefill and decode workers), not modelled");
         }
-        if (CatalogIds.model(r.get("model_path")).isEmpty()) {
-            return Optional.of("model " + r.get("model_path") + " not in the catalog");
-        }
-        if (CatalogIds.profile(r.get("backend")).isEmpty()) {
-            return Optional.of("engine " + r.get("backend") + ": no serving profile represents it");
-        }
-        if (CatalogIds.precision(r.get("precision")).isEmpty()) {
-            return Optional.of("precision " + r.get("precision") + " not offered");
-        }
-        if (CatalogIds.hardware(r.get("system")).isEmpty()) {
-            return Optional.of("hardware " + r.get("system") + " not in the catalog");
+        Optional<String> uncovered = CatalogIds.uncovered(r.get("system"), r.get("backend"), r.get("model_path"),
+                r.get("precision"));
+        if (uncovered.isPresent()) {
+            return uncovered;
         }
         if (!oneOrBlank(r.get("attention_dp_size")) || !oneOrBlank(r.get("pp_size"))) {
             return Optional.of("attention data parallelism or pipeline stages, not modelled");

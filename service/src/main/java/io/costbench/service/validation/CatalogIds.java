@@ -39,6 +39,26 @@ public final class CatalogIds {
         }
     }
 
+    /**
+     * Why a measured row's names map onto no catalog entry, checked in this order (hardware, engine, model, precision),
+     * or empty when all four do.
+     */
+    static Optional<String> uncovered(String hardware, String engine, String model, String precision) {
+        if (hardware(hardware).isEmpty()) {
+            return Optional.of("hardware " + hardware + " not in the catalog");
+        }
+        if (profile(engine).isEmpty()) {
+            return Optional.of("engine " + engine + ": no serving profile represents it");
+        }
+        if (model(model).isEmpty()) {
+            return Optional.of("model " + model + " not in the catalog");
+        }
+        if (precision(precision).isEmpty()) {
+            return Optional.of("precision " + precision + " not offered");
+        }
+        return Optional.empty();
+    }
+
     /** The serving profile an engine's rows are compared with; empty for engines no profile represents. */
     public static Optional<String> profile(String engine) {
         String e = engine.trim().toLowerCase(Locale.ROOT);

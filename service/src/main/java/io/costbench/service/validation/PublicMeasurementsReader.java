@@ -78,17 +78,10 @@ public final class PublicMeasurementsReader {
 
     /** Why a scenario is not compared, or empty when the catalog covers it. */
     private static Optional<String> whyNotRead(Map<String, String> first) {
-        if (CatalogIds.hardware(first.get("hardware")).isEmpty()) {
-            return Optional.of("hardware " + first.get("hardware") + " not in the catalog");
-        }
-        if (CatalogIds.profile(first.get("engine")).isEmpty()) {
-            return Optional.of("engine " + first.get("engine") + ": no serving profile represents it");
-        }
-        if (CatalogIds.model(first.get("model")).isEmpty()) {
-            return Optional.of("model " + first.get("model") + " not in the catalog");
-        }
-        if (CatalogIds.precision(first.get("precision")).isEmpty()) {
-            return Optional.of("precision " + first.get("precision") + " not offered");
+        Optional<String> uncovered = CatalogIds.uncovered(first.get("hardware"), first.get("engine"),
+                first.get("model"), first.get("precision"));
+        if (uncovered.isPresent()) {
+            return uncovered;
         }
         for (String column : List.of("input_len", "output_len", "concurrency_or_batch", "tensor_parallel")) {
             if (number(first.get(column)).isEmpty()) {
