@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import io.costbench.engine.graph.PrefillChunk;
@@ -26,8 +27,10 @@ class ShippedModelsTest {
 
     private static final GpuAcceleratorModel GPU = GpuAcceleratorModel.fromCatalog();
 
-    static Stream<String> models() {
-        return ModelCatalog.standard().ids().stream();
+    /** Every shipped model on every GPU serving profile. */
+    static Stream<Arguments> models() {
+        return ModelCatalog.standard().ids().stream().flatMap(id -> GPU.profiles().stream()
+                .map(profile -> Arguments.of(id, profile.id())));
     }
 
     private static Deployment smallestFit(ModelSpec model, String profile) {
@@ -46,11 +49,11 @@ class ShippedModelsTest {
         throw new AssertionError(model.id() + " fits no TP on 8 H100s");
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0} {1}")
     @MethodSource("models")
-    void deploysAndPricesDecodeAndMixedSteps(String id) {
+    void deploysAndPricesDecodeAndMixedSteps(String id, String profile) {
         ModelSpec model = ModelCatalog.standard().get(id);
-        Deployment d = smallestFit(model, "vllm");
+        Deployment d = smallestFit(model, profile);
         assertThat(d.chips()).isEqualTo(d.tensorParallel());
         // At least a few full-length sequences fit in what is left.
         assertThat(d.scheduling().kvCacheCapacityTokens()).isGreaterThanOrEqualTo(4 * 8192L);
