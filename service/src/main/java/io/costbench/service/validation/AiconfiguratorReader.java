@@ -66,9 +66,9 @@ public final class AiconfiguratorReader {
     }
 
     /**
-     * @param leftOut told, for every row of the file not read, why (the first of: disaggregated serving, model, engine,
-     *                precision or hardware the catalog does not cover, a parallel layout the models do not describe,
-     *                a repeat of a row already read)
+     * @param leftOut told, for every row of the file not read, why (the first of: disaggregated serving, hardware,
+     *                engine, model or precision the catalog does not cover, a parallel layout the models do not
+     *                describe, a repeat of a row already read)
      */
     public static List<Measurement> read(Path file, Consumer<String> leftOut) {
         List<Measurement> measurements = new ArrayList<>();
