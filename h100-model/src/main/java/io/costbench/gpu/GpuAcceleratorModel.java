@@ -243,7 +243,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
             GraphOptions options, int maxModelLen) {
         double weightsPerGpu = model.weightBytes(precision) / tp;
         double reservePerGpu = activationReserveBytes(model, profile, tp);
-        double leftPerGpu = kvBudgetBytesPerGpu(hw, profile, tp, weightsPerGpu + reservePerGpu);
+        double leftPerGpu = profile.kvBudgetBytesPerGpu(hw.hbmBytes(), tp, weightsPerGpu + reservePerGpu);
         // Linear-attention state is held per sequence whatever its length; spread it over the longest sequence.
         double kvPerSequence = (model.kvBytesForContext(maxModelLen, options.honourSlidingWindow(),
                 options.kvBytesPerElement()) + model.recurrentStateBytesPerSequence()
@@ -263,24 +263,6 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
             return Long.MAX_VALUE; // no softmax attention layers: the cache never binds
         }
         return Math.max(1, (long) (leftPerGpu / bytesPerToken));
-    }
-
-    /**
-     * The KV-cache budget of one GPU. vLLM (v1/worker/gpu_worker.py determine_available_memory): requested =
-     * gpu_memory_utilization x total memory, less everything that is not KV cache (weights, peak activations, CUDA
-     * context, graphs). TensorRT-LLM (_torch/pyexecutor/_util.py, KvCacheConfig.free_gpu_memory_fraction): that
-     * fraction of the memory still free after weights and the profiling forward. SGLang
-     * (srt/model_executor/model_runner.py profile_max_num_token): mem_fraction_static x total memory, less the weights
-     * and the memory held before them (CUDA context, communicators); activations live in the rest.
-     */
-    static double kvBudgetBytesPerGpu(GpuHardware hw, GpuProfile profile, int tp, double nonKvBytes) {
-        if (profile.hasParameter(GpuProfile.FREE_MEMORY_FRACTION)) {
-            return profile.value(GpuProfile.FREE_MEMORY_FRACTION) * (hw.hbmBytes() - nonKvBytes);
-        }
-        if (profile.hasParameter(GpuProfile.STATIC_RESERVE_BASE)) {
-            return profile.memFractionStatic(hw.hbmBytes(), tp) * hw.hbmBytes() - nonKvBytes;
-        }
-        return profile.value(GpuProfile.MEMORY_UTILIZATION) * hw.hbmBytes() - nonKvBytes;
     }
 
     /**

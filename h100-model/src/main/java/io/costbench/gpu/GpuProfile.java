@@ -109,6 +109,24 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
         return sources;
     }
 
+    /**
+     * The KV-cache budget of one GPU as this profile's engine counts it. vLLM (v1/worker/gpu_worker.py
+     * determine_available_memory): requested = gpu_memory_utilization x total memory, less everything that is not KV
+     * cache (weights, peak activations, CUDA context, graphs). TensorRT-LLM (_torch/pyexecutor/_util.py,
+     * KvCacheConfig.free_gpu_memory_fraction): that fraction of the memory still free after weights and the profiling
+     * forward. SGLang (srt/model_executor/model_runner.py profile_max_num_token): mem_fraction_static x total memory,
+     * less the weights and the memory held before them (CUDA context, communicators); activations live in the rest.
+     */
+    double kvBudgetBytesPerGpu(double hbmBytes, int tp, double nonKvBytes) {
+        if (hasParameter(FREE_MEMORY_FRACTION)) {
+            return value(FREE_MEMORY_FRACTION) * (hbmBytes - nonKvBytes);
+        }
+        if (hasParameter(STATIC_RESERVE_BASE)) {
+            return memFractionStatic(hbmBytes, tp) * hbmBytes - nonKvBytes;
+        }
+        return value(MEMORY_UTILIZATION) * hbmBytes - nonKvBytes;
+    }
+
     /** How this profile's engine sizes the KV cache, in words for error messages. */
     String memoryRule(double hbmBytes, int tp) {
         if (hasParameter(FREE_MEMORY_FRACTION)) {

@@ -313,10 +313,10 @@ class GpuMechanismsTest {
         GpuProfile trt = GpuProfile.load("catalog/gpu/profiles/trtllm.json");
         double nonKv = 20e9;
         // vLLM: 0.9 x total - non-KV; TensorRT-LLM: 0.9 x (total - non-KV), 0.1 x non-KV more.
-        assertThat(GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, vllm, 1, nonKv))
+        assertThat(vllm.kvBudgetBytesPerGpu(h100.hbmBytes(), 1, nonKv))
                 .isCloseTo(0.9 * 85_520_809_984.0 - nonKv, within(1.0));
-        assertThat(GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, trt, 1, nonKv)
-                - GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, vllm, 1, nonKv)).isCloseTo(0.1 * nonKv, within(1.0));
+        assertThat(trt.kvBudgetBytesPerGpu(h100.hbmBytes(), 1, nonKv)
+                - vllm.kvBudgetBytesPerGpu(h100.hbmBytes(), 1, nonKv)).isCloseTo(0.1 * nonKv, within(1.0));
     }
 
     @Test
@@ -329,7 +329,7 @@ class GpuMechanismsTest {
         assertThat(sglang.memFractionStatic(h100.hbmBytes(), 8)).isEqualTo(0.824);
         assertThat(sglang.memFractionStatic(h200.hbmBytes(), 1)).isEqualTo(0.907);
         double nonKv = 20e9;
-        assertThat(GpuAcceleratorModel.kvBudgetBytesPerGpu(h100, sglang, 1, nonKv))
+        assertThat(sglang.kvBudgetBytesPerGpu(h100.hbmBytes(), 1, nonKv))
                 .isCloseTo(0.835 * 85_520_809_984.0 - nonKv, within(1.0));
         assertThat(sglang.memoryRule(h100.hbmBytes(), 8)).isEqualTo("mem_fraction_static 0.824");
     }
