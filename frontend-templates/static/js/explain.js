@@ -137,9 +137,30 @@
         return t && step ? (step / t).toFixed(2) : '';
       }],
       ['Time per output token (ms, median TPOT)', function (r) { return ms(tpot(r)); }],
-      ['Tokens/s per user', function (r) { var t = tpot(r); return t ? (1000 / t).toFixed(1) : ''; }]
+      ['Tokens/s per user', function (r) { var t = tpot(r); return t ? (1000 / t).toFixed(1) : ''; }],
+      ['Error against public measurements (median |error|)', function (r) { return accuracy(r.prediction); }]
     ], results.map(function (r) { return [r]; }));
     perTokenCard.hidden = !results.length;
+  }
+
+  /** The prediction's group as the validation report measured it, e.g. "TPOT 3.0% (p90 9.4%), TTFT 16.6%; 139 runs". */
+  function accuracy(prediction) {
+    if (!prediction) {
+      return '';
+    }
+    var a = prediction.accuracy;
+    if (!a) {
+      return 'not validated (no public measurement of this hardware, profile and model kind)';
+    }
+    var parts = [];
+    if (a.errors.tpot) {
+      parts.push('TPOT ' + a.errors.tpot.medianPct.toFixed(1) + '% (p90 ' + a.errors.tpot.p90Pct.toFixed(1) + '%)');
+    }
+    if (a.errors.ttft) {
+      parts.push('TTFT ' + a.errors.ttft.medianPct.toFixed(1) + '%');
+    }
+    return parts.join(', ') + '; ' + a.rows + (a.rows === 1 ? ' run' : ' runs') + ' of ' + a.sources.length
+        + (a.sources.length === 1 ? ' campaign' : ' campaigns');
   }
 
   function tpot(r) {

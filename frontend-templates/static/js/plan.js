@@ -5,6 +5,7 @@
   var form = document.getElementById('plan-form');
   if (!form) { return; }
   var endpoint = form.getAttribute('data-endpoint');
+  var accuracyEndpoint = form.getAttribute('data-accuracy-endpoint');
   var status = document.getElementById('plan-status');
   var progress = document.getElementById('plan-progress');
   var results = document.getElementById('plan-results');
@@ -69,6 +70,7 @@
   function fixed(v, digits) { return v === null || v === undefined ? '' : v.toFixed(digits); }
 
   var timer = null;
+  var shown = null;
   function busy(on) {
     document.getElementById('plan-submit').disabled = on;
     progress.hidden = !on;
@@ -162,7 +164,13 @@
     document.getElementById('plan-link').href = links.self;
     document.getElementById('plan-csv').href = links.csv;
     document.getElementById('plan-reprice').href = links.repricedToday;
-    table(r);
+    table(r, []);
+    shown = plan.id;
+    // The error bands come from the validation report; the table is whole without them.
+    fetch(accuracyEndpoint + '?model=' + encodeURIComponent(plan.request.model),
+      { headers: { 'Accept': 'application/json' } })
+      .then(answer).then(function (a) { if (shown === plan.id) { table(r, a.groups || []); } })
+      .catch(function () { /* keep the table without the column's figures */ });
     monthlyChart(r);
     frontierChart(r, plan.request);
   }
@@ -193,7 +201,18 @@
     return text;
   }
 
-  function table(r) {
+  /* The candidate's group as the validation report measured it: "TPOT 3.0% / TTFT 16.6% (139 runs)". */
+  function validatedError(c, groups) {
+    var g = groups.filter(function (x) { return x.hardware === c.hardware && x.profile === c.profile; })[0];
+    if (!g) {
+      return groups.length ? 'not validated' : '';
+    }
+    var band = function (b) { return b ? b.medianPct.toFixed(1) + '%' : '-'; };
+    return 'TPOT ' + band(g.errors.tpot) + ' / TTFT ' + band(g.errors.ttft) + ' (' + g.rows
+      + (g.rows === 1 ? ' run)' : ' runs)');
+  }
+
+  function table(r, groups) {
     var tbody = document.querySelector('#plan-table tbody');
     tbody.innerHTML = '';
     r.candidates.forEach(function (c) {
@@ -205,11 +224,11 @@
       [c.rank, c.label, c.status, chosen, c.replicas, c.accelerators, money(c.usdPerMonth),
         c.usdPerMillionOutputTokens === null ? '' : '$' + fixed(c.usdPerMillionOutputTokens, 3),
         fixed(m.p90_ttft_ms, 0), fixed(m.interactivity, 1),
-        c.headroomPercent === null ? '' : fixed(c.headroomPercent, 0) + '%', notes(c)]
+        c.headroomPercent === null ? '' : fixed(c.headroomPercent, 0) + '%', validatedError(c, groups), notes(c)]
         .forEach(function (v, i) {
           var td = document.createElement('td');
           td.textContent = v === null || v === undefined ? '' : v;
-          if (i === 11) { td.className = 'reason'; }
+          if (i === 12) { td.className = 'reason'; }
           tr.appendChild(td);
         });
       tbody.appendChild(tr);

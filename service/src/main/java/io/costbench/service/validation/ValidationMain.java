@@ -10,8 +10,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import io.costbench.engine.model.ModelCatalog;
-import io.costbench.engine.model.ModelSpec;
-import io.costbench.engine.model.MoeMlp;
 import io.costbench.engine.port.AcceleratorModel;
 import io.costbench.service.prediction.AcceleratorFamilies;
 import io.costbench.trainium2.Trainium2AcceleratorModel;
@@ -87,16 +85,12 @@ public final class ValidationMain {
         List<NotCompared> notCompared = new ArrayList<>();
         leftOut.forEach((file, reasons) -> reasons.forEach(
                 (reason, rows) -> notCompared.add(new NotCompared(file, reason, rows))));
-        return new ValidationReport(outcomes, id -> models.find(id).map(m -> isMoe(m.spec())).orElse(false),
+        return new ValidationReport(outcomes, id -> models.find(id).map(m -> m.spec().isMixtureOfExperts()).orElse(false),
                 LeaveOneSourceOut.compute(outcomes, models, families), notCompared);
     }
 
     private static Consumer<String> counter(Map<String, Map<String, Integer>> leftOut, String file) {
         Map<String, Integer> reasons = leftOut.computeIfAbsent(file, f -> new LinkedHashMap<>());
         return reason -> reasons.merge(reason, 1, Integer::sum);
-    }
-
-    private static boolean isMoe(ModelSpec model) {
-        return model.layers().stream().anyMatch(layer -> layer.feedForward() instanceof MoeMlp);
     }
 }

@@ -14,6 +14,9 @@ import java.util.stream.Collectors;
 
 import io.costbench.engine.port.Parameter;
 import io.costbench.engine.validation.ErrorStatistics;
+import io.costbench.service.accuracy.AccuracyCatalog;
+import io.costbench.service.accuracy.ErrorBand;
+import io.costbench.service.accuracy.ValidatedAccuracy;
 
 /**
  * The validation tables, for every accelerator family alike: per group (hardware x profile x dense/MoE) and per
@@ -157,6 +160,53 @@ public final class ValidationReport {
             }
         });
         return flags;
+    }
+
+    /**
+     * What each group's predictions can be trusted to, as the service tells with every prediction ({@link
+     * AccuracyCatalog}): its rows, sources and error bands, and its worst left-out source. Groups without a predicted
+     * row are left out.
+     */
+    public AccuracyCatalog.AccuracyFile accuracy() {
+        Map<String, Double> worstLeftOut = new TreeMap<>();
+        Map<String, List<ValidationRun.Outcome>> bySource = sources();
+        for (LeaveOneSourceOut.Result r : leaveOneOut) {
+            if (r.rows() >= LeaveOneSourceOut.MIN_ROWS && r.leftOut() != null) {
+                String group = groupOf(bySource.get(r.source()).get(0).measurement());
+                worstLeftOut.merge(group, ErrorBand.of(r.leftOut()).medianPct(), Math::max);
+            }
+        }
+        List<ValidatedAccuracy> groups = new ArrayList<>();
+        groups().forEach((name, all) -> {
+            List<ValidationRun.Outcome> predicted = all.stream().filter(o -> o.skipReason() == null).toList();
+            if (predicted.isEmpty()) {
+                return;
+            }
+            Measurement first = predicted.get(0).measurement();
+            groups.add(new ValidatedAccuracy(first.hardwareId(), first.profileId(),
+                    ValidatedAccuracy.modelKind(moeModel.test(first.modelId())), predicted.size(),
+                    predicted.stream().map(o -> o.measurement().source()).distinct().sorted().toList(),
+                    new ValidatedAccuracy.Errors(band(stats(predicted, ValidationMetric.TPOT)),
+                            band(stats(predicted, ValidationMetric.TTFT)),
+                            band(stats(predicted, ValidationMetric.OUTPUT_THROUGHPUT)),
+                            band(derivedThroughputStats(predicted))),
+                    worstLeftOut.get(name)));
+        });
+        return new AccuracyCatalog.AccuracyFile(ACCURACY_ABOUT, groups);
+    }
+
+    static final String ACCURACY_ABOUT = "Written by the validation report (ValidationReportTest writes "
+            + "service/target/accuracy.json; the test fails while this file differs from it). Per group of "
+            + "predictions (hardware x serving profile x dense/MoE): the public measurements predicted "
+            + "(public-measurements.csv, aiconfigurator-silicon-h100-h200.csv in shared/calibration) and the median, "
+            + "p90 and max of |predicted - measured| / measured in percent, with the parameters as shipped; "
+            + "worstLeftOutTpotMedianPct: the largest median TPOT error of a source of 4 rows or more predicted with "
+            + "the parameters refitted without it. derivedOutputThroughput: throughput the campaign derived from its "
+            + "own TTFT and TPOT, not an independent check. The figures hold for the measured scenarios (their "
+            + "lengths, concurrencies and tensor parallelisms), not for every scenario of the group.";
+
+    private static ErrorBand band(Optional<ErrorStatistics> statistics) {
+        return statistics.map(ErrorBand::of).orElse(null);
     }
 
     public void print(PrintStream out) {

@@ -145,6 +145,14 @@ class RoughEdgesBrowserTest {
     void explainMarksSwitchesThatDoNotApplyAndShowsTimePerOutputToken() {
         visit("ux-explain", "/explain?model=qwen3-30b-a3b&concurrency=8", () -> {
             awaitPerTokenRows(3);
+            // Each target says how far its group was from public measurements, or that none covers it.
+            assertThat(driver().findElement(By.cssSelector("#per-token thead")).getText())
+                    .contains("Error against public measurements");
+            List<String> targets = driver().findElements(By.cssSelector("#per-token tbody tr")).stream()
+                    .map(WebElement::getText).toList();
+            assertThat(targets).anySatisfy(row -> assertThat(row).startsWith("H100")
+                    .containsPattern("TPOT [0-9.]+% \\(p90 [0-9.]+%\\), TTFT [0-9.]+%; [0-9]+ runs of [0-9]+ campaign"));
+            assertThat(targets).anySatisfy(row -> assertThat(row).contains("not validated"));
             WebElement gdn = driver().findElement(By.cssSelector("input[name=optimizations][value=gdn-fused-kernel]"));
             assertThat(gdn.isEnabled()).isFalse();
             assertThat(driver().findElement(By.cssSelector("label[data-switch=gdn-fused-kernel]")).getText())

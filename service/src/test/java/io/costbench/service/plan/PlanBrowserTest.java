@@ -68,6 +68,14 @@ class PlanBrowserTest {
         List<WebElement> rows = driver().findElements(By.cssSelector("#plan-table tbody tr"));
         assertThat(rows).hasSizeGreaterThan(3);
         assertThat(rows.get(0).getText()).contains("meets-slo").containsPattern("[0-9.]+ req/s");
+        // Each candidate says how far its group was from public measurements, once the bands have arrived.
+        List<String> validated = new WebDriverWait(driver(), Duration.ofSeconds(30)).until(d -> {
+            List<String> cells = d.findElements(By.cssSelector("#plan-table tbody tr td:nth-child(12)")).stream()
+                    .map(WebElement::getText).toList();
+            return cells.stream().allMatch(String::isEmpty) ? null : cells;
+        });
+        assertThat(validated).anySatisfy(cell -> assertThat(cell).matches("TPOT [0-9.]+% / TTFT [0-9.]+% \\([0-9]+ runs\\)"))
+                .anySatisfy(cell -> assertThat(cell).isEqualTo("not validated"));
         assertThat(seriesCount("chart-plan-monthly")).isEqualTo(1);
         assertThat(seriesCount("chart-plan-frontier")).isGreaterThan(1);
         assertThat(markLineAt("chart-plan-frontier")).isEqualTo(30.0);

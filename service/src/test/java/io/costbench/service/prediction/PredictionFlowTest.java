@@ -17,10 +17,15 @@ import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.costbench.engine.model.ModelCatalog;
+import io.costbench.service.accuracy.AccuracyCatalog;
+import io.costbench.service.accuracy.ValidatedAccuracy;
 import io.costbench.service.web.FieldProblem;
 import io.costbench.service.sweep.SweepDefinition;
 import io.costbench.service.sweep.SweepTarget;
 import io.costbench.service.sweep.SweepValidator;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,6 +45,9 @@ class PredictionFlowTest {
 
     @Autowired
     SweepValidator sweepValidator;
+
+    @Autowired
+    AccuracyCatalog accuracy;
 
     @Test
     void aSweepNamingIdsTheModelsDoNotKnowIsRefusedFieldByField() {
@@ -114,6 +122,24 @@ class PredictionFlowTest {
         assertThat(tooBig.headers().firstValue("Content-Type")).hasValueSatisfying(
                 type -> assertThat(type).startsWith("application/problem+json"));
         assertThat(tooBig.body()).contains("\"field\":\"tensorParallel\"");
+    }
+
+    @Test
+    void aPredictionSaysHowCloselyItsGroupMetPublicMeasurements() throws Exception {
+        HttpResponse<String> prediction = http.send(HttpRequest.newBuilder(uri("/api/v1/predictions"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("""
+                        {"model":"qwen3-8b","hardware":"h100-sxm","profile":"vllm","inputTokens":256,
+                         "outputTokens":64,"concurrency":4,"numPrompts":20}"""))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(prediction.statusCode()).isEqualTo(200);
+        ValidatedAccuracy group = accuracy.find("h100-sxm", "vllm", false).orElseThrow();
+        JsonNode answer = JsonMapper.builder().build().readTree(prediction.body());
+        assertThat(answer.path("accuracy").path("modelKind").asString()).isEqualTo("dense");
+        assertThat(answer.path("accuracy").path("rows").intValue()).isEqualTo(group.rows()).isPositive();
+        assertThat(answer.path("accuracy").path("errors").path("tpot").path("medianPct").doubleValue())
+                .isEqualTo(group.errors().tpot().medianPct());
+        assertThat(answer.path("accuracyNote").isNull()).isTrue();
     }
 
     private URI uri(String path) {

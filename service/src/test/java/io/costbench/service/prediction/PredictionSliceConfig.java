@@ -7,6 +7,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 import io.costbench.engine.model.ModelCatalog;
+import io.costbench.service.accuracy.AccuracyCatalog;
 import io.costbench.service.pricing.CostCalculator;
 import io.costbench.service.simulation.SimulationLimits;
 import io.costbench.service.simulation.SimulationProperties;
@@ -15,12 +16,12 @@ import io.costbench.service.web.ProblemResponses;
 
 /**
  * What a web slice needs besides the controller: the prediction core with the test accelerator, the shipped model
- * catalog, no prices, and the API limits and problem writer the request-size filter depends on (slices skip the scan).
+ * catalog and validated accuracy, no prices, and the API limits and problem writer the request-size filter depends on (slices skip the scan).
  */
 @TestConfiguration(proxyBeanMethods = false)
 @EnableConfigurationProperties({ApiProperties.class, SimulationProperties.class})
 @Import({ScenarioResolver.class, Predictor.class, SimulationLimits.class, AcceleratorRegistry.class,
-        TestAcceleratorConfig.class, ProblemResponses.class})
+        TestAcceleratorConfig.class, ProblemResponses.class, AccuracyCatalog.class})
 public class PredictionSliceConfig {
 
     @Bean

@@ -1,5 +1,7 @@
 package io.costbench.service.validation;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import io.costbench.engine.data.CsvRows;
 import io.costbench.engine.validation.ErrorStatistics;
+import io.costbench.service.accuracy.AccuracyCatalog;
 import io.costbench.service.support.Prerequisites;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -178,6 +181,21 @@ class ValidationReportTest {
 
     /** The collection whose TTFT grows by one completion gap (README, "Where the GPU model stands"). */
     private static final String ONE_GAP_CLIENT = "aiconfigurator h100-sxm trtllm llama-3.1-8b";
+
+    /**
+     * What the service tells of a prediction's accuracy is this report's: the shipped catalog/accuracy.json equals
+     * the report's figures. When the models change, copy the file this test writes over it.
+     */
+    @Test
+    void theShippedAccuracyFileIsTheReports() throws IOException {
+        assumeTrue(report != null, "no shared calibration folder");
+        AccuracyCatalog.AccuracyFile computed = report.accuracy();
+        Path written = Path.of("target", "accuracy.json");
+        Files.writeString(written, AccuracyCatalog.json(computed));
+        assertThat(computed.groups()).as("groups with predicted rows").isNotEmpty();
+        assertThat(new AccuracyCatalog().file()).as("src/main/resources/" + AccuracyCatalog.RESOURCE
+                + " differs from the report: copy service/" + written + " over it").isEqualTo(computed);
+    }
 
     @Test
     void flaggedGpuParametersGiveAWrittenReason() {

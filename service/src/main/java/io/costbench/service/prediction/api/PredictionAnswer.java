@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.costbench.service.accuracy.ValidatedAccuracy;
 import io.costbench.service.prediction.Prediction;
 import io.costbench.service.prediction.Scenario;
 import io.costbench.service.prediction.ServingTarget;
@@ -11,16 +12,19 @@ import io.costbench.service.pricing.CostView;
 
 /**
  * The answer of {@code POST /api/v1/predictions}: the prediction with its scenario flattened (every default filled
- * in) and what serving at that throughput costs with the price it used ({@code cost}; null when no price for the
- * hardware is in force on the price date, and {@code costNote} says why).
+ * in), what serving at that throughput costs with the price it used ({@code cost}; null when no price for the
+ * hardware is in force on the price date, and {@code costNote} says why) and how closely predictions of its group
+ * met public measurements ({@code accuracy}; null when none covers the group, and {@code accuracyNote} says so).
  */
 record PredictionAnswer(ScenarioView scenario, int chips, Map<String, Double> metrics, Map<String, Double> breakdown,
-        Prediction.Provenance provenance, CostView cost, String costNote) {
+        Prediction.Provenance provenance, CostView cost, String costNote, ValidatedAccuracy accuracy,
+        String accuracyNote) {
 
-    static PredictionAnswer of(Prediction prediction, CostView cost, String costNote) {
+    static PredictionAnswer of(Prediction prediction, CostView cost, String costNote, ValidatedAccuracy accuracy,
+            String accuracyNote) {
         return new PredictionAnswer(ScenarioView.of(prediction.scenario()), prediction.chips(),
                 prediction.metrics(), prediction.breakdown(), prediction.provenance(), cost,
-                cost == null ? costNote : null);
+                cost == null ? costNote : null, accuracy, accuracy == null ? accuracyNote : null);
     }
 
     /** A scenario as the response reports it: catalog ids, the deployment's settings and the workload. */

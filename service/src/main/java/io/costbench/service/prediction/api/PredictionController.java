@@ -22,10 +22,13 @@ import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.costbench.pricing.PurchaseOption;
+import io.costbench.service.accuracy.AccuracyCatalog;
+import io.costbench.service.accuracy.ValidatedAccuracy;
 import io.costbench.service.prediction.Prediction;
 import io.costbench.service.prediction.Predictor;
 import io.costbench.service.prediction.Scenario;
 import io.costbench.service.prediction.ScenarioResolver;
+import io.costbench.service.prediction.ServingTarget;
 import io.costbench.service.prediction.UnknownIdException;
 import io.costbench.service.pricing.CostCalculator;
 import io.costbench.service.pricing.CostView;
@@ -43,20 +46,25 @@ class PredictionController {
     private final ScenarioResolver resolver;
     private final Predictor predictor;
     private final CostCalculator costs;
+    private final AccuracyCatalog accuracy;
 
     /** The switch a family offers for an FP8 KV cache (kvCacheDtype "fp8"). */
     static final String FP8_KV_CACHE = "fp8-kv-cache";
 
-    PredictionController(ScenarioResolver resolver, Predictor predictor, CostCalculator costs) {
+    PredictionController(ScenarioResolver resolver, Predictor predictor, CostCalculator costs,
+            AccuracyCatalog accuracy) {
         this.resolver = resolver;
         this.predictor = predictor;
         this.costs = costs;
+        this.accuracy = accuracy;
     }
 
     @Operation(summary = "Predict a scenario",
             description = "What vllm bench serve would measure, the median decode step's breakdown, and the cost at"
                     + " the catalog's price, split between input and output tokens (cost is null without a price,"
-                    + " and costNote says why).",
+                    + " and costNote says why), and how closely predictions of the same hardware, profile and"
+                    + " model kind met public measurements (accuracy is null where none covers them, and"
+                    + " accuracyNote says so).",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
                     mediaType = MediaType.APPLICATION_JSON_VALUE, examples = @ExampleObject(name = "qwen3-8b on H100",
                             value = """
@@ -72,7 +80,11 @@ class PredictionController {
                 : PurchaseOption.fromId(request.priceOption()).orElseThrow();
         LocalDate date = request.priceDate() == null ? null : LocalDate.parse(request.priceDate());
         CostView cost = cost(prediction, option, date);
-        return PredictionAnswer.of(prediction, cost, cost != null ? null : costNote(prediction, option, date));
+        ServingTarget target = prediction.scenario().target();
+        boolean moe = resolver.catalogModel(prediction.scenario().model()).spec().isMixtureOfExperts();
+        ValidatedAccuracy validated = accuracy.find(target.hardware(), target.profile(), moe).orElse(null);
+        return PredictionAnswer.of(prediction, cost, cost != null ? null : costNote(prediction, option, date),
+                validated, AccuracyCatalog.notValidated(target.hardware(), target.profile(), moe));
     }
 
     /**
@@ -99,6 +111,28 @@ class PredictionController {
         Double output = prediction.metrics().get("output_throughput");
         return output == null || !(output > 0) ? "the prediction has no output throughput to cost"
                 : costs.noPriceReason(prediction.scenario().target().hardware(), option, date);
+    }
+
+    @GetMapping("/accuracy")
+    @Operation(summary = "How closely predictions met public measurements",
+            description = "Per group of predictions (hardware x serving profile x dense/MoE) the public measurements"
+                    + " the models were validated on and the median, p90 and max |error| of TPOT, TTFT and output"
+                    + " throughput, as the validation report computed them. With model, only the groups of its kind"
+                    + " (dense or mixture of experts); a hardware and profile absent from the list is not validated.")
+    AccuracyAnswer accuracy(@Parameter(description = "catalog model id or alias; default: every group")
+            @RequestParam(required = false) String model) {
+        AccuracyCatalog.AccuracyFile file = accuracy.file();
+        if (model == null) {
+            return new AccuracyAnswer(file.about(), null, null, file.groups());
+        }
+        var catalogModel = resolver.catalogModel(model);
+        String kind = ValidatedAccuracy.modelKind(catalogModel.spec().isMixtureOfExperts());
+        return new AccuracyAnswer(file.about(), catalogModel.id(), kind,
+                file.groups().stream().filter(g -> g.modelKind().equals(kind)).toList());
+    }
+
+    /** The validated groups, all or those of one model's kind ({@code model} and {@code modelKind} then set). */
+    record AccuracyAnswer(String about, String model, String modelKind, List<ValidatedAccuracy> groups) {
     }
 
     @GetMapping("/explain")

@@ -13,7 +13,12 @@ import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -48,6 +53,35 @@ class PredictionControllerTest {
                 .andExpect(jsonPath("$.breakdown.totalMs").value(greaterThan(0.5)))
                 .andExpect(jsonPath("$.breakdown.overhead").value(0.5))
                 .andExpect(jsonPath("$.provenance.modelSha256").isString());
+    }
+
+    @Test
+    void aGroupNoPublicMeasurementCoversIsSaidToBeNotValidated() throws Exception {
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(VALID))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.accuracy").value(nullValue()))
+                .andExpect(jsonPath("$.accuracyNote").value(
+                        "no public measurement of test-gpu test-vllm serving a dense model is in the validation set,"
+                                + " so this prediction is not validated"));
+    }
+
+    @Test
+    void theAccuracyOfAModelsKindListsOnlyGroupsOfThatKind() throws Exception {
+        mvc.perform(get("/api/v1/predictions/accuracy").param("model", "Qwen/Qwen3-30B-A3B"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.model").value("qwen3-30b-a3b"))
+                .andExpect(jsonPath("$.modelKind").value("moe"))
+                .andExpect(jsonPath("$.groups[*].modelKind", everyItem(is("moe"))))
+                .andExpect(jsonPath("$.groups[?(@.hardware == 'h100-sxm' && @.profile == 'trtllm')].rows",
+                        contains(greaterThan(0))))
+                .andExpect(jsonPath("$.about", containsString("validation report")));
+        mvc.perform(get("/api/v1/predictions/accuracy"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.modelKind").value(nullValue()))
+                .andExpect(jsonPath("$.groups[*].modelKind", hasItems("dense", "moe")));
+        mvc.perform(get("/api/v1/predictions/accuracy").param("model", "gpt-5"))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.field").value("model"));
     }
 
     @Test
