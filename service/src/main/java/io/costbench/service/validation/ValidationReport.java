@@ -48,6 +48,17 @@ public final class ValidationReport {
     /** Further than this factor from its documented value, a calibrated parameter is flagged. */
     static final double DOCUMENTED_FACTOR = 2.0;
 
+    /** What catalog/accuracy.json is and how it is made (its "about"). */
+    static final String ACCURACY_ABOUT = "Written by the validation report (ValidationReportTest writes "
+            + "service/target/accuracy.json; the test fails while this file differs from it). Per group of "
+            + "predictions (hardware x serving profile x dense/MoE): the public measurements predicted "
+            + "(public-measurements.csv, aiconfigurator-silicon-h100-h200.csv in shared/calibration) and the median, "
+            + "p90 and max of |predicted - measured| / measured in percent, with the parameters as shipped; "
+            + "worstLeftOutTpotMedianPct: the largest median TPOT error of a source of 4 rows or more predicted with "
+            + "the parameters refitted without it. derivedOutputThroughput: throughput the campaign derived from its "
+            + "own TTFT and TPOT, not an independent check. The figures hold for the measured scenarios (their "
+            + "lengths, concurrencies and tensor parallelisms), not for every scenario of the group.";
+
     private final List<ValidationRun.Outcome> outcomes;
     private final Predicate<String> moeModel;
     private final List<LeaveOneSourceOut.Result> leaveOneOut;
@@ -194,16 +205,6 @@ public final class ValidationReport {
         });
         return new AccuracyCatalog.AccuracyFile(ACCURACY_ABOUT, groups);
     }
-
-    static final String ACCURACY_ABOUT = "Written by the validation report (ValidationReportTest writes "
-            + "service/target/accuracy.json; the test fails while this file differs from it). Per group of "
-            + "predictions (hardware x serving profile x dense/MoE): the public measurements predicted "
-            + "(public-measurements.csv, aiconfigurator-silicon-h100-h200.csv in shared/calibration) and the median, "
-            + "p90 and max of |predicted - measured| / measured in percent, with the parameters as shipped; "
-            + "worstLeftOutTpotMedianPct: the largest median TPOT error of a source of 4 rows or more predicted with "
-            + "the parameters refitted without it. derivedOutputThroughput: throughput the campaign derived from its "
-            + "own TTFT and TPOT, not an independent check. The figures hold for the measured scenarios (their "
-            + "lengths, concurrencies and tensor parallelisms), not for every scenario of the group.";
 
     private static ErrorBand band(Optional<ErrorStatistics> statistics) {
         return statistics.map(ErrorBand::of).orElse(null);
