@@ -143,7 +143,7 @@
     perTokenCard.hidden = !results.length;
   }
 
-  /** The prediction's group as the validation report measured it, e.g. "TPOT 3.0% (p90 9.4%), TTFT 16.6%; 139 runs". */
+  /** The prediction's group as the validation report measured it, e.g. "TPOT 3.0% (p90 9.4%), TTFT 16.6%; 139 runs from 3 sources". */
   function accuracy(prediction) {
     if (!prediction) {
       return '';
@@ -159,8 +159,8 @@
     if (a.errors.ttft) {
       parts.push('TTFT ' + a.errors.ttft.medianPct.toFixed(1) + '%');
     }
-    return parts.join(', ') + '; ' + a.rows + (a.rows === 1 ? ' run' : ' runs') + ' of ' + a.sources.length
-        + (a.sources.length === 1 ? ' campaign' : ' campaigns');
+    return parts.join(', ') + '; ' + a.rows + (a.rows === 1 ? ' run' : ' runs') + ' from ' + a.sources.length
+        + (a.sources.length === 1 ? ' source' : ' sources');
   }
 
   function tpot(r) {

@@ -228,6 +228,7 @@
         .forEach(function (v, i) {
           var td = document.createElement('td');
           td.textContent = v === null || v === undefined ? '' : v;
+          if (i === 11) { td.className = 'validated'; }
           if (i === 12) { td.className = 'reason'; }
           tr.appendChild(td);
         });
