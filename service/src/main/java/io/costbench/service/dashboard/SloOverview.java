@@ -10,7 +10,9 @@ import java.util.TreeMap;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.engine.model.ModelCatalog;
 import io.costbench.pricing.Cost;
+import io.costbench.service.accuracy.AccuracyCatalog;
 import io.costbench.service.plan.PlanProperties;
 import io.costbench.service.pricing.CostCalculator;
 import tools.jackson.core.type.TypeReference;
@@ -32,12 +34,15 @@ class SloOverview {
     private final DashboardQueries queries;
     private final CostCalculator calculator;
     private final JsonMapper json;
+    private final AccuracyCatalog accuracy;
 
-    SloOverview(PlanProperties properties, DashboardQueries queries, CostCalculator calculator, JsonMapper json) {
+    SloOverview(PlanProperties properties, DashboardQueries queries, CostCalculator calculator, JsonMapper json,
+            AccuracyCatalog accuracy) {
         this.slo = properties.defaultSlo();
         this.queries = queries;
         this.calculator = calculator;
         this.json = json;
+        this.accuracy = accuracy;
     }
 
     /** Per model id, its SLO panel from the sweep's points with their full metrics. */
@@ -93,8 +98,42 @@ class SloOverview {
         ChartSpec chart = new ChartSpec(ModelNames.displayName(modelId) + " · cost vs interactivity", "value",
                 "interactivity (output tok/s per user)", "USD per 1M output tokens", List.of(), series,
                 "cost-vs-interactivity-" + modelId + "-" + fileSuffix, true);
-        return new Panel(headline(bestByHardware), slo.describe(), misses.size(), unknown, total,
-                json.writeValueAsString(chart), json.writeValueAsString(misses), slo.minInteractivity());
+        Optional<Boolean> moe = ModelCatalog.standard().find(modelId)
+                .map(m -> m.spec().isMixtureOfExperts());
+        return new Panel(headline(bestByHardware), validation(accuracy, moe, ordered(bestByHardware)), slo.describe(),
+                misses.size(), unknown, total, json.writeValueAsString(chart), json.writeValueAsString(misses),
+                slo.minInteractivity());
+    }
+
+    /** The headline's targets in its order: the cheapest, then the best of each other hardware. */
+    private static List<Best> ordered(Map<String, Best> bestByHardware) {
+        List<Best> ordered = new ArrayList<>(bestByHardware.values());
+        bestByHardware.values().stream().min(java.util.Comparator.comparingDouble(Best::usd)).ifPresent(cheapest -> {
+            ordered.remove(cheapest);
+            ordered.add(0, cheapest);
+        });
+        return ordered;
+    }
+
+    /**
+     * How far predictions of the headline's targets were from public measurements: "Validated against public
+     * measurements (median |error|): H100 vllm TPOT 3.0%, TTFT 16.6% (139 runs); Trainium2 optimized not validated."
+     * Empty for a model the catalog does not have (its kind is unknown) or without targets.
+     */
+    static String validation(AccuracyCatalog accuracy, Optional<Boolean> moe, List<Best> targets) {
+        if (moe.isEmpty() || targets.isEmpty()) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        for (Best best : targets) {
+            Target target = best.target();
+            parts.add(accuracy.find(target.hardwareId(), target.profileId(), moe.get()).map(a -> String.format(
+                    Locale.ROOT, "%s TPOT %.1f%%%s (%d runs)", target.label(), a.errors().tpot().medianPct(),
+                    a.errors().ttft() == null ? "" : String.format(Locale.ROOT, ", TTFT %.1f%%",
+                            a.errors().ttft().medianPct()), a.rows()))
+                    .orElse(target.label() + " not validated"));
+        }
+        return "Validated against public measurements (median |error|): " + String.join("; ", parts) + ".";
     }
 
     /** "Trainium2 optimized: $0.89 vs H100 vllm $2.27 per million output tokens under <SLO>, 61% cheaper". */
@@ -142,12 +181,13 @@ class SloOverview {
     }
 
     /**
+     * @param validation     how far the headline's targets were from public measurements ({@link #validation}); empty
+     *                       when unknown
      * @param missesJson [{series, x}] of the points that miss, for greying them on the cost-vs-concurrency chart
      * @param withoutP90Ttft points stored without a p90 TTFT: they cannot be shown to meet the SLO, so they count as
      *                       missing it
      */
-    public record Panel(String headline, String slo, int missed, int withoutP90Ttft, int points, String chartJson,
-            String missesJson,
-            double minInteractivity) {
+    public record Panel(String headline, String validation, String slo, int missed, int withoutP90Ttft, int points,
+            String chartJson, String missesJson, double minInteractivity) {
     }
 }
