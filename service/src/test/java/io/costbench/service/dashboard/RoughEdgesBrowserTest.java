@@ -227,6 +227,30 @@ class RoughEdgesBrowserTest {
         });
     }
 
+    @Test
+    @Order(9)
+    void theAccuracyPageChartsEveryGroupAgainstTheTargets() {
+        visit("ux-accuracy", "/accuracy", () -> {
+            int rows = driver().findElements(By.cssSelector("#accuracy-table tbody tr")).size();
+            Map<String, Object> chart = new WebDriverWait(driver(), Duration.ofSeconds(20)).until(d -> {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> found = (Map<String, Object>) ((JavascriptExecutor) d).executeScript(
+                        "var c = echarts.getInstanceByDom(document.getElementById('chart-accuracy')); if (!c) return"
+                                + " null; var o = c.getOption(); return {groups: o.yAxis[0].data.length,"
+                                + " series: o.series.length, x: o.xAxis[0].name,"
+                                + " targets: o.series.map(function (s) { return s.markLine.data[0].xAxis; })};");
+                return found;
+            });
+            assertThat(rows).isPositive();
+            assertThat(((Number) chart.get("groups")).intValue()).isEqualTo(rows);
+            assertThat(((Number) chart.get("series")).intValue()).isEqualTo(2);
+            assertThat((String) chart.get("x")).contains("median |predicted - measured| / measured (%)");
+            assertThat((List<?>) chart.get("targets")).extracting(t -> ((Number) t).doubleValue())
+                    .containsExactly(8.0, 20.0);
+            assertNoConsoleErrors("/accuracy");
+        });
+    }
+
     @SuppressWarnings("unchecked")
     private List<Map<String, Object>> axes() {
         return new WebDriverWait(driver(), Duration.ofSeconds(30)).until(d -> {

@@ -17,6 +17,9 @@ import org.springframework.mock.web.MockHttpSession;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
 
+import io.costbench.service.accuracy.AccuracyCatalog;
+import io.costbench.service.accuracy.ValidatedAccuracy;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -169,6 +172,20 @@ class RoughEdgesPagesTest {
         assertThat(explain).contains("name=\"tensorParallel\"").contains("name=\"precision\"")
                 .contains("not applicable: qwen3-30b-a3b has no Gated DeltaNet layers");
         assertThat(page(get("/explain").param("model", "qwen3.5-4b"))).contains("has no routed experts");
+    }
+
+    @Test
+    void theAccuracyPageShowsEveryValidatedGroupAndWhatNoMeasurementCovers() throws Exception {
+        List<ValidatedAccuracy> groups = new AccuracyCatalog().file().groups();
+
+        String html = page(get("/accuracy"));
+
+        assertThat(html).contains("id=\"chart-accuracy\"").contains("data-accuracy=").contains("/js/accuracy.js")
+                .contains("href=\"/accuracy\"");
+        assertThat(groups).isNotEmpty().allSatisfy(g -> assertThat(html)
+                .contains("<td>" + AccuracyPageController.label(g) + "</td>"));
+        // The write-up's optimized stack has no public measurement of its own, dense or MoE.
+        assertThat(html).contains("<li>Trainium2 optimized (dense, MoE)</li>");
     }
 
     private String page(org.springframework.test.web.servlet.RequestBuilder request) throws Exception {
