@@ -11,6 +11,7 @@ import java.util.Set;
 import io.costbench.pricing.OperatingPoint;
 import io.costbench.pricing.PurchaseOption;
 import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.service.accuracy.AccuracyCatalog;
 import io.costbench.service.prediction.Prediction;
 import io.costbench.service.prediction.Predictor;
 import io.costbench.service.prediction.ScenarioLimits;
@@ -49,15 +50,18 @@ class BreakEvenController {
     private final ScenarioResolver resolver;
     private final Predictor predictor;
     private final BreakEvenReport report;
+    private final AccuracyCatalog accuracy;
 
-    BreakEvenController(ScenarioResolver resolver, Predictor predictor, BreakEvenReport report) {
+    BreakEvenController(ScenarioResolver resolver, Predictor predictor, BreakEvenReport report,
+            AccuracyCatalog accuracy) {
         this.resolver = resolver;
         this.predictor = predictor;
         this.report = report;
+        this.accuracy = accuracy;
     }
 
     @Operation(summary = "Compare two targets' cost across concurrencies",
-            description = "Predicts both targets at each concurrency and prices them: where A is cheaper, the break-even price per accelerator-hour, costs at equal interactivity.")
+            description = "Predicts both targets at each concurrency and prices them: where A is cheaper, the break-even price per accelerator-hour, costs at equal interactivity; each target with how far its group's predictions were from public measurements (accuracy, null where none covers it).")
     @GetMapping("/api/v1/break-even")
     BreakEvenView breakEven(@RequestParam String model,
             @RequestParam(defaultValue = "1024") int inputTokens,
@@ -150,7 +154,9 @@ class BreakEvenController {
                     prediction.metrics().get("output_throughput"), prediction.metrics().get("total_token_throughput"),
                     prediction.metrics().get("interactivity")));
         }
-        return new BreakEvenReport.SideSweep(resolvedHardware, resolvedProfile, points);
+        boolean moe = resolver.catalogModel(model).spec().isMixtureOfExperts();
+        return new BreakEvenReport.SideSweep(resolvedHardware, resolvedProfile, points,
+                accuracy.find(resolvedHardware, resolvedProfile, moe).orElse(null));
     }
 
     /** A prediction's complaint about a target field, renamed to this endpoint's parameter (hardware -> aHardware). */

@@ -11,6 +11,7 @@ import io.costbench.pricing.IsoInteractivity;
 import io.costbench.pricing.OperatingPoint;
 import io.costbench.pricing.Price;
 import io.costbench.pricing.PurchaseOption;
+import io.costbench.service.accuracy.ValidatedAccuracy;
 import org.springframework.stereotype.Service;
 
 /**
@@ -26,8 +27,13 @@ public class BreakEvenReport {
         this.costCalculator = costCalculator;
     }
 
-    /** A target and its sweep. */
-    public record SideSweep(String hardware, String profile, List<OperatingPoint> points) {
+    /**
+     * A target and its sweep.
+     *
+     * @param accuracy how far predictions of the target's group were from public measurements; null where none
+     *                 covers it
+     */
+    public record SideSweep(String hardware, String profile, List<OperatingPoint> points, ValidatedAccuracy accuracy) {
     }
 
     /**
@@ -51,8 +57,8 @@ public class BreakEvenReport {
                         boxed(c.aUsdPerMillionOutputTokens()), boxed(c.bUsdPerMillionOutputTokens()),
                         boxed(c.costRatio()))).toList();
         return new BreakEvenView(model, inputTokens, outputTokens,
-                new BreakEvenView.TargetView(a.hardware(), a.profile(), PriceView.of(aPrice)),
-                new BreakEvenView.TargetView(b.hardware(), b.profile(), PriceView.of(bPrice)),
+                new BreakEvenView.TargetView(a.hardware(), a.profile(), PriceView.of(aPrice), a.accuracy()),
+                new BreakEvenView.TargetView(b.hardware(), b.profile(), PriceView.of(bPrice), b.accuracy()),
                 List.copyOf(points), result.aCheaperRanges(), result.verdict().name(), words(a, b, result), iso);
     }
 

@@ -3,6 +3,7 @@ package io.costbench.service.pricing;
 import java.util.List;
 
 import io.costbench.pricing.BreakEven;
+import io.costbench.service.accuracy.ValidatedAccuracy;
 
 /**
  * Target A against target B, as GET /api/v1/break-even returns it.
@@ -14,7 +15,11 @@ public record BreakEvenView(String model, int inputTokens, int outputTokens, Tar
         List<PointView> points, List<BreakEven.ConcurrencyRange> aCheaperConcurrencies, String verdict,
         String verdictText, List<IsoView> isoInteractivity) {
 
-    public record TargetView(String hardware, String profile, PriceView price) {
+    /**
+     * @param accuracy how far predictions of this hardware, profile and model kind were from public measurements
+     *                 (the validation report's group); null where none covers it
+     */
+    public record TargetView(String hardware, String profile, PriceView price, ValidatedAccuracy accuracy) {
     }
 
     /** One side of a concurrency: its throughput, interactivity and cost. */

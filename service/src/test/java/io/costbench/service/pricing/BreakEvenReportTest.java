@@ -40,9 +40,9 @@ class BreakEvenReportTest {
         when(costs.priceFor(eq("h100-sxm"), any(), any()))
                 .thenReturn(Optional.of(price(2, Accelerator.H100_SXM, "5.19")));
         var trn2 = new BreakEvenReport.SideSweep("trn2", "vllm-neuron-optimized",
-                List.of(point(1, 50, 50), point(2, 90, 45), point(4, 150, 37.5)));
+                List.of(point(1, 50, 50), point(2, 90, 45), point(4, 150, 37.5)), null);
         var h100 = new BreakEvenReport.SideSweep("h100-sxm", "vllm",
-                List.of(point(1, 100, 100), point(2, 180, 90), point(4, 400, 80)));
+                List.of(point(1, 100, 100), point(2, 180, 90), point(4, 400, 80)), null);
 
         BreakEvenView view = report.compare("qwen3.5-4b", 1024, 1024, trn2, h100, null, null, List.of(45.0, 95.0));
 
@@ -72,7 +72,7 @@ class BreakEvenReportTest {
     @Test
     void aTargetWithoutAPriceIsNotFound() {
         when(costs.priceFor(any(), any(), any())).thenReturn(Optional.empty());
-        var sweep = new BreakEvenReport.SideSweep("h200-sxm", "vllm", List.of(point(1, 10, 10)));
+        var sweep = new BreakEvenReport.SideSweep("h200-sxm", "vllm", List.of(point(1, 10, 10)), null);
         assertThatThrownBy(() -> report.compare("m", 1, 1, sweep, sweep, null, null, List.of()))
                 .isInstanceOf(PriceNotFoundException.class).hasMessageContaining("h200-sxm");
     }

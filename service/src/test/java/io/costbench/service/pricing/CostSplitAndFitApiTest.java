@@ -2,6 +2,7 @@ package io.costbench.service.pricing;
 
 import java.net.http.HttpResponse;
 
+import io.costbench.service.accuracy.AccuracyCatalog;
 import io.costbench.service.prediction.AcceleratorRegistry;
 import io.costbench.service.support.LocalHttp;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,6 +86,13 @@ class CostSplitAndFitApiTest {
         HttpResponse<String> fits = http.get("/api/v1/break-even?model=llama-3.3-70b&concurrencies=1,8"
                 + "&aTensorParallel=" + smallest + "&bTensorParallel=4&bPrecision=fp8");
         assertThat(fits.statusCode()).as(fits.body()).isEqualTo(200);
+        // Each side says how far its group was from public measurements: the write-up's optimized Trainium2 stack
+        // has none of its own, H100 vLLM serving dense models has.
+        JsonNode sides = json.readTree(fits.body());
+        assertThat(sides.get("a").get("profile").asString()).isEqualTo("vllm-neuron-optimized");
+        assertThat(sides.get("a").get("accuracy").isNull()).isTrue();
+        assertThat(sides.get("b").get("accuracy").get("rows").asInt())
+                .isEqualTo(new AccuracyCatalog().find("h100-sxm", "vllm", false).orElseThrow().rows());
 
         HttpResponse<String> odd = http.get("/api/v1/break-even?model=qwen3-8b&bTensorParallel=3");
         assertThat(odd.statusCode()).isEqualTo(400);
