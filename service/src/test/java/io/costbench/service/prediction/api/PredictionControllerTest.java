@@ -82,6 +82,9 @@ class PredictionControllerTest {
         mvc.perform(get("/api/v1/predictions/accuracy").param("model", "gpt-5"))
                 .andExpect(status().isUnprocessableContent())
                 .andExpect(jsonPath("$.field").value("model"));
+        mvc.perform(get("/api/v1/predictions/accuracy").param("modle", "qwen3-8b"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.field").value("modle"));
     }
 
     @Test
