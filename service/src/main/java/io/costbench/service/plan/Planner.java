@@ -278,7 +278,9 @@ class Planner implements AutoCloseable {
         double oneReplicaMonthly = price == null ? 0
                 : deployed.chips() * price.usdPerAcceleratorHour().doubleValue() * request.hoursPerMonth();
         double cheapestSoFar = cheapestMonthly.get();
-        if (oneReplicaMonthly >= cheapestSoFar) {
+        // Only a replica that costs more is pruned: one that ties is an equally cheap answer, and pruning it would
+        // depend on which of two candidates running at once finished first.
+        if (oneReplicaMonthly > cheapestSoFar) {
             return new CandidateResult(0, label(spec, deployed), spec.hardware(), deployed.profile(),
                     deployed.tensorParallel(), deployed.precision(), deployed.optimizations(), CandidateResult.PRUNED,
                     String.format(Locale.ROOT, "not searched: one replica costs $%,.0f/month, the cheapest plan found "
