@@ -100,9 +100,9 @@ class SloOverview {
                 "cost-vs-interactivity-" + modelId + "-" + fileSuffix, true);
         Optional<Boolean> moe = ModelCatalog.standard().find(modelId)
                 .map(m -> m.spec().isMixtureOfExperts());
-        return new Panel(headline(bestByHardware), validation(accuracy, moe, ordered(bestByHardware)), slo.describe(),
-                misses.size(), unknown, total, json.writeValueAsString(chart), json.writeValueAsString(misses),
-                slo.minInteractivity());
+        List<Best> targets = ordered(bestByHardware);
+        return new Panel(headline(targets), validation(accuracy, moe, targets), slo.describe(), misses.size(), unknown,
+                total, json.writeValueAsString(chart), json.writeValueAsString(misses), slo.minInteractivity());
     }
 
     /** The headline's targets in its order: the cheapest, then the best of each other hardware. */
@@ -136,26 +136,23 @@ class SloOverview {
         return "Validated against public measurements (median |error|): " + String.join("; ", parts) + ".";
     }
 
-    /** "Trainium2 optimized: $0.89 vs H100 vllm $2.27 per million output tokens under <SLO>, 61% cheaper". */
-    String headline(Map<String, Best> bestByHardware) {
-        if (bestByHardware.isEmpty()) {
+    /**
+     * "Meeting <SLO>, cheapest: Trainium2 optimized at c=8, $0.89 vs H100 vllm $2.27 (61% cheaper) per million output
+     * tokens." over the best target of each hardware, the cheapest first ({@link #ordered}).
+     */
+    String headline(List<Best> targets) {
+        if (targets.isEmpty()) {
             return "No point meets the SLO (" + slo.describe() + ").";
         }
-        Best cheapest = bestByHardware.values().stream().min(java.util.Comparator.comparingDouble(Best::usd))
-                .orElseThrow();
+        Best cheapest = targets.get(0);
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "Meeting %s, cheapest: %s at c=%d, $%.2f",
                 slo.describe(), cheapest.target().label(), cheapest.concurrency(), cheapest.usd()));
-        boolean others = false;
-        for (Best other : bestByHardware.values()) {
-            if (other == cheapest) {
-                continue;
-            }
-            others = true;
+        for (Best other : targets.subList(1, targets.size())) {
             text.append(String.format(Locale.ROOT, " vs %s $%.2f (%.0f%% cheaper)", other.target().label(),
                     other.usd(), (other.usd() - cheapest.usd()) / other.usd() * 100));
         }
         text.append(" per million output tokens");
-        if (!others) {
+        if (targets.size() == 1) {
             text.append("; no other hardware meets it");
         }
         return text.append('.').toString();
