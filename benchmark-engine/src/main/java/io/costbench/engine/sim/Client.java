@@ -68,10 +68,14 @@ final class Client {
 
     /**
      * vLLM bench serve's arrivals: gamma(shape = burstiness, scale = 1 / (rate x burstiness)) seconds between
-     * requests, mean 1 / rate; shape 1 is the exponential gap of a Poisson process, drawn directly.
+     * requests, mean 1 / rate; shape 1 is the exponential gap of a Poisson process, drawn directly, and an infinite
+     * shape the constant gap.
      */
     private double interArrivalMs() {
         double shape = workload.burstiness();
+        if (shape == Workload.EVENLY_SPACED) {
+            return 1000.0 / workload.requestRatePerSecond();
+        }
         if (shape == Workload.POISSON) {
             // Written as before burstiness existed, so Poisson runs keep their results to the last bit.
             return -Math.log(1.0 - arrivals.nextDouble()) / workload.requestRatePerSecond() * 1000.0;

@@ -9,13 +9,20 @@ package io.costbench.engine.sim;
  * @param numPrompts           requests to run
  * @param burstiness           {@code vllm bench serve --burstiness}: inter-arrival times are gamma distributed with
  *                             this shape and mean 1 / rate; 1 is a Poisson process, below 1 burstier, above 1 more
- *                             regular. Only used with a request rate
+ *                             regular, {@link #EVENLY_SPACED} (the limit) gaps of exactly 1 / rate. Only used with
+ *                             a request rate
  */
 public record Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
         double requestRatePerSecond, int numPrompts, long seed, double burstiness) {
 
     /** vLLM bench's default burstiness: Poisson arrivals. */
     public static final double POISSON = 1.0;
+
+    /**
+     * Gaps of exactly 1 / rate: the infinite-shape limit of vLLM's gamma gaps, and GuideLLM's {@code constant}
+     * rate type, which sends at fixed intervals.
+     */
+    public static final double EVENLY_SPACED = Double.POSITIVE_INFINITY;
 
     /** vLLM bench sweeps' default num_prompts: 10 x concurrency, at least 20 (see {@link #defaultNumPrompts}). */
     public static final int PROMPTS_PER_CONCURRENCY = 10;
@@ -34,8 +41,8 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
         if (maxConcurrency == 0 && requestRatePerSecond == 0) {
             throw new IllegalArgumentException("set a max concurrency or a request rate");
         }
-        if (!(burstiness > 0 && Double.isFinite(burstiness))) {
-            throw new IllegalArgumentException("burstiness must be a positive number");
+        if (!(burstiness > 0 && (Double.isFinite(burstiness) || burstiness == EVENLY_SPACED))) {
+            throw new IllegalArgumentException("burstiness must be a positive number (or evenly spaced)");
         }
     }
 

@@ -198,6 +198,20 @@ class ServingSimulatorTest {
     }
 
     @Test
+    void evenlySpacedArrivalsQueueLessThanPoissonOnesAtTheSameRate() {
+        SimulationResult poisson = run(chunked(10_000_000), FakeDeployment.linear(5, 0.5),
+                new Workload(200, 50, 1.0, 0, 3.0, 400, 5));
+        SimulationResult even = run(chunked(10_000_000), FakeDeployment.linear(5, 0.5),
+                new Workload(200, 50, 1.0, 0, 3.0, 400, 5, Workload.EVENLY_SPACED));
+        // GuideLLM's constant rate: one request every 1/3 s, never two at once, so the first tokens hardly vary.
+        assertThat(even.metric("request_throughput")).isCloseTo(3.0, withPercentage(2));
+        assertThat(even.metric("p99_ttft_ms")).isLessThan(1.2 * even.metric("median_ttft_ms"));
+        assertThat(poisson.metric("p99_ttft_ms")).isGreaterThan(1.5 * even.metric("p99_ttft_ms"));
+        assertThatThrownBy(() -> new Workload(200, 50, 1.0, 0, 3.0, 400, 5, Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void slidingWindowModelsReportWindowedContextSums() {
         SimulationResult r = ServingSimulator.simulate(new FakeDeployment(GEMMA, chunked(10_000_000),
                 shape -> 4 + 1e-4 * shape.decodeWindowedContextTokensSum()), Workload.closedLoop(3000, 200, 4, 0));
