@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.engine.sim.Workload;
 import io.costbench.service.web.BadInputException;
 import io.costbench.service.web.JsonPaths;
 import tools.jackson.databind.JsonNode;
@@ -72,7 +73,9 @@ class GuidellmAdapter implements ResultAdapter {
         metrics.put("total_output_tokens", successfulSum(metricsNode, "output_token_count", metricsPath),
                 metricsPath + ".output_token_count.successful.total_sum");
         JsonNode totals = JsonFields.optionalObject(benchmark, "request_totals", path);
+        Integer sent = null;
         if (totals != null) {
+            sent = JsonFields.positiveInt(JsonFields.number(totals, "total", path + ".request_totals"));
             metrics.put("completed", JsonFields.number(totals, "successful", path + ".request_totals"),
                     path + ".request_totals.successful");
             metrics.put("failed", JsonFields.number(totals, "errored", path + ".request_totals"),
@@ -116,7 +119,10 @@ class GuidellmAdapter implements ResultAdapter {
         String label = path + " (" + (strategyType == null ? "unknown strategy" : strategyType)
                 + (concurrency != null ? ", concurrency " + concurrency : "")
                 + (rate != null ? ", " + rate + " req/s" : "") + ")";
-        return new ParsedRun(metrics.asMap(), concurrency, rate, promptTokens, outputTokens, model, label);
+        // GuideLLM's constant rate sends at fixed intervals; its poisson rate draws exponential gaps.
+        Double burstiness = rate != null && "constant".equals(strategyType) ? Workload.EVENLY_SPACED : null;
+        return new ParsedRun(metrics.asMap(), concurrency, rate, promptTokens, outputTokens, model, label,
+                new ClientSettings(sent, burstiness));
     }
 
     /** v0.3-0.4: {@code args.strategy}; v0.7+: {@code config.strategy}. */

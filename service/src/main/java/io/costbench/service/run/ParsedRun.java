@@ -12,7 +12,14 @@ import java.util.Map;
  * @param outputTokens the configured or mean output length, or null
  * @param modelId      the model the file names, or null
  * @param label        where in the file this run came from, e.g. {@code benchmarks[2] (concurrent, 16 streams)}
+ * @param client       the rest of the client's settings the file states
  */
 record ParsedRun(Map<String, Double> metrics, Integer concurrency, Double requestRate, Integer inputTokens,
-        Integer outputTokens, String modelId, String label) {
+        Integer outputTokens, String modelId, String label, ClientSettings client) {
+
+    /** A run whose file says nothing of its client beyond concurrency and rate. */
+    ParsedRun(Map<String, Double> metrics, Integer concurrency, Double requestRate, Integer inputTokens,
+            Integer outputTokens, String modelId, String label) {
+        this(metrics, concurrency, requestRate, inputTokens, outputTokens, modelId, label, ClientSettings.UNSTATED);
+    }
 }

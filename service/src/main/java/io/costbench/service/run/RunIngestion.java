@@ -63,7 +63,7 @@ class RunIngestion {
         // A prediction reads no table: made before the transaction, it holds no connection while it simulates (and
         // the predictor remembers it, so the usual push of a known scenario costs a lookup).
         List<RunPrediction> predictions = command.runs().stream()
-                .map(run -> predictor.predict(run.scenario(), run.parsed().metrics()))
+                .map(run -> predictor.predict(run.scenario(), run.parsed().client(), run.parsed().metrics()))
                 .toList();
         try {
             return transaction.execute(status -> pushOnce(command, predictions, caller));

@@ -3,21 +3,28 @@ package io.costbench.service.run;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.costbench.engine.sim.Workload;
+
 /**
  * The prediction for a run's scenario and how far the measurement is from it: (measured - predicted) / predicted
  * for the headline metrics both have; or, when the run cannot be predicted, empty maps and the {@code reason}.
  *
- * @param reason why there is no prediction (unknown model, no concurrency or rate, ...); null when there is one
+ * @param reason     why there is no prediction (unknown model, no concurrency or rate, ...); null when there is one
+ * @param numPrompts the requests the simulated client sent; null without a prediction (and in runs stored before it
+ *                   was recorded)
+ * @param arrivals   how they were sent: {@code closed-loop} (each slot sends when its last request finished),
+ *                   {@code poisson}, {@code evenly-spaced} or {@code gamma, burstiness b} at the run's request rate
  */
-public record RunPrediction(Map<String, Double> metrics, Map<String, Double> relativeError, String reason) {
+public record RunPrediction(Map<String, Double> metrics, Map<String, Double> relativeError, String reason,
+        Integer numPrompts, String arrivals) {
 
     static RunPrediction unavailable(String reason) {
-        return new RunPrediction(Map.of(), Map.of(), reason);
+        return new RunPrediction(Map.of(), Map.of(), reason, null, null);
     }
 
     static final String[] HEADLINE = {"median_tpot_ms", "output_throughput", "median_ttft_ms"};
 
-    static RunPrediction compare(Map<String, Double> predicted, Map<String, Double> measured) {
+    static RunPrediction compare(Map<String, Double> predicted, Map<String, Double> measured, Workload simulated) {
         Map<String, Double> errors = new TreeMap<>();
         for (String metric : HEADLINE) {
             Double p = predicted.get(metric);
@@ -26,6 +33,17 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
                 errors.put(metric, (m - p) / p);
             }
         }
-        return new RunPrediction(new TreeMap<>(predicted), errors, null);
+        return new RunPrediction(new TreeMap<>(predicted), errors, null, simulated.numPrompts(), arrivals(simulated));
+    }
+
+    private static String arrivals(Workload workload) {
+        if (workload.requestRatePerSecond() == 0) {
+            return "closed-loop";
+        }
+        if (workload.burstiness() == Workload.POISSON) {
+            return "poisson";
+        }
+        return workload.burstiness() == Workload.EVENLY_SPACED ? "evenly-spaced"
+                : "gamma, burstiness " + workload.burstiness();
     }
 }

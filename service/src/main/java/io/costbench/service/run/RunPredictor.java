@@ -10,6 +10,7 @@ import io.costbench.engine.sim.SimulationCancelledException;
 import io.costbench.engine.sim.Workload;
 import io.costbench.service.prediction.Predictor;
 import io.costbench.service.prediction.Scenario;
+import io.costbench.service.prediction.ScenarioLimits;
 import io.costbench.service.prediction.ScenarioResolver;
 import io.costbench.service.simulation.SimulationBusyException;
 import io.costbench.service.prediction.UnknownIdException;
@@ -18,8 +19,9 @@ import io.costbench.service.prediction.UnsupportedScenarioException;
 /**
  * What the prediction core predicts for a measured run's scenario, in vLLM's metric names and units, so a push is
  * answered with the model's error. Model and hardware may be aliases ({@code meta-llama/Llama-3.1-8B-Instruct} on
- * {@code h100-sxm5}). A run that states a request rate is predicted as its client ran it: Poisson arrivals at that
- * rate (capped by its concurrency when it states one), not a closed loop. A run the catalog cannot express (unknown
+ * {@code h100-sxm5}). A run is predicted as its client ran it: the requests its file says it sent (else 10 x
+ * concurrency, as a sweep), and, when it states a request rate, arrivals at that rate with its burstiness (Poisson
+ * unless the file says otherwise; capped by its concurrency when it states one), not a closed loop. A run the catalog cannot express (unknown
  * model or hardware, neither a concurrency nor a rate, a model that does not fit, a scenario over the simulation budget or out of time) gets a prediction with the reason
  * instead of numbers, never a failed push.
  */
@@ -38,7 +40,7 @@ class RunPredictor {
     }
 
     /** The prediction compared with the measured metrics, or the reason there is none. */
-    RunPrediction predict(RunScenario scenario, Map<String, Double> measured) {
+    RunPrediction predict(RunScenario scenario, ClientSettings client, Map<String, Double> measured) {
         if (scenario.inputTokens() == null || scenario.outputTokens() == null) {
             return RunPrediction.unavailable("the run states no input and output token counts");
         }
@@ -46,19 +48,25 @@ class RunPredictor {
         if (scenario.concurrency() == null && !rate) {
             return RunPrediction.unavailable("the run states neither a concurrency nor a request rate");
         }
+        if (client.numPrompts() != null && client.numPrompts() > ScenarioLimits.MAX_PROMPTS) {
+            return RunPrediction.unavailable("the run sent " + client.numPrompts() + " requests; a prediction"
+                    + " simulates at most " + ScenarioLimits.MAX_PROMPTS);
+        }
         try {
             int concurrency = scenario.concurrency() == null ? 1 : scenario.concurrency();
             Scenario resolved = resolver.resolve(new ScenarioResolver.Spec(scenario.model(), scenario.hardware(),
                     scenario.profile(), scenario.tensorParallel(), scenario.precision(), null,
-                    scenario.inputTokens(), scenario.outputTokens(), concurrency, null, null));
+                    scenario.inputTokens(), scenario.outputTokens(), concurrency, client.numPrompts(), null));
             if (rate) {
                 Workload closed = resolved.workload();
+                int prompts = client.numPrompts() != null ? client.numPrompts()
+                        : scenario.concurrency() == null ? RATE_RUN_PROMPTS : closed.numPrompts();
                 resolved = new Scenario(resolved.model(), resolved.target(), new Workload(closed.inputTokens(),
                         closed.outputTokens(), closed.rangeRatio(),
                         scenario.concurrency() == null ? 0 : scenario.concurrency(), scenario.requestRate(),
-                        scenario.concurrency() == null ? RATE_RUN_PROMPTS : closed.numPrompts(), closed.seed()));
+                        prompts, closed.seed(), client.burstiness() == null ? Workload.POISSON : client.burstiness()));
             }
-            return RunPrediction.compare(predictor.predict(resolved).metrics(), measured);
+            return RunPrediction.compare(predictor.predict(resolved).metrics(), measured, resolved.workload());
         } catch (UnknownIdException | UnsupportedScenarioException | DoesNotFitException | OverBudgetException
                 | SimulationCancelledException | SimulationBusyException e) {
             return RunPrediction.unavailable(e.getMessage());

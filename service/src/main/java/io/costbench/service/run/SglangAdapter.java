@@ -11,7 +11,9 @@ import tools.jackson.databind.JsonNode;
  * {@code *_e2e_latency_ms} (= vLLM's {@code *_e2el_ms}). The total throughput is {@code total_throughput} when the
  * version writes it, else {@code input_throughput + output_throughput}. The measured mean in-flight
  * {@code concurrency} and {@code accept_length} have no vLLM counterpart and stay in the raw payload. The file names
- * no model: it comes from the context.
+ * no model: it comes from the context. It states no prompt count, so the completed requests stand for the prompts
+ * sent; its arrivals are always Poisson (sgl-project/sglang python/sglang/bench_serving.py @
+ * 0033168f0f58b2bc05aa0273bd475d9c01bafb1c, {@code get_request}: exponential gaps).
  */
 @Component
 class SglangAdapter implements ResultAdapter {
@@ -48,6 +50,6 @@ class SglangAdapter implements ResultAdapter {
                         : FlatServingResults.meanPerRequest(metrics, "total_input_tokens"),
                 random ? JsonFields.positiveInt(JsonFields.number(node, "random_output_len", path))
                         : FlatServingResults.meanPerRequest(metrics, "total_output_tokens"),
-                null, path));
+                null, path, new ClientSettings(JsonFields.positiveInt(metrics.get("completed")), null)));
     }
 }

@@ -4,6 +4,8 @@ import java.util.List;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.service.web.BadInputException;
+
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -36,6 +38,24 @@ class VllmAdapter implements ResultAdapter {
                 FlatServingResults.requestRate(node, path),
                 FlatServingResults.meanPerRequest(metrics, "total_input_tokens"),
                 FlatServingResults.meanPerRequest(metrics, "total_output_tokens"),
-                JsonFields.text(node, "model_id"), path));
+                JsonFields.text(node, "model_id"), path, client(node, path, metrics)));
+    }
+
+    /**
+     * The prompts sent ({@code num_prompts}; files before that key: completed + failed) and the arrivals'
+     * {@code burstiness} (vllm-project/vllm vllm/benchmarks/serve.py writes both into the result).
+     */
+    private static ClientSettings client(JsonNode node, String path, RunMetrics metrics) {
+        Integer prompts = JsonFields.positiveInt(JsonFields.number(node, "num_prompts", path));
+        if (prompts == null && metrics.get("completed") != null) {
+            double failed = metrics.get("failed") == null ? 0 : metrics.get("failed");
+            prompts = JsonFields.positiveInt(metrics.get("completed") + failed);
+        }
+        Double burstiness = JsonFields.number(node, "burstiness", path);
+        if (burstiness != null && !(burstiness > 0 && Double.isFinite(burstiness))) {
+            throw BadInputException.unprocessable(path + ".burstiness",
+                    "must be a positive number (vllm bench serve --burstiness), was " + burstiness);
+        }
+        return new ClientSettings(prompts, burstiness);
     }
 }

@@ -113,7 +113,18 @@ class DashboardPagesTest {
         assertThat(page).doesNotContain("<script>alert('ci')</script>").contains("&lt;script&gt;alert(&#39;ci&#39;)")
                 .contains("Run #" + run).contains("Output throughput (tokens/s)").contains("-10.0%")
                 .contains("href=\"/runs/" + run + "/file\"").contains("chart-run-history")
-                .doesNotContain("javascript:alert");
+                .doesNotContain("javascript:alert")
+                // Stored before the simulated client was recorded: nothing said of it.
+                .doesNotContain("Simulated client");
+        jdbc.update("update measured_run set prediction_json = ? where id = ?", "{\"metrics\":{\"output_throughput\":"
+                + "1000.0},\"relativeError\":{},\"numPrompts\":80,\"arrivals\":\"closed-loop\"}", run);
+        assertThat(mvc.perform(get("/runs/" + run)).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString()).contains("Simulated client: 80 requests, a closed loop.");
+        jdbc.update("update measured_run set prediction_json = ? where id = ?", "{\"metrics\":{\"output_throughput\":"
+                + "1000.0},\"relativeError\":{},\"numPrompts\":200,\"arrivals\":\"evenly-spaced\"}", run);
+        assertThat(mvc.perform(get("/runs/" + run)).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString()).contains(
+                "Simulated client: 200 requests, evenly-spaced arrivals at the stated request rate.");
         assertThat(mvc.perform(get("/runs/" + run + "/file")).andExpect(status().isOk()).andReturn().getResponse()
                 .getContentType()).startsWith("text/plain");
         mvc.perform(get("/runs/" + (run + 1_000_000))).andExpect(status().isNotFound());

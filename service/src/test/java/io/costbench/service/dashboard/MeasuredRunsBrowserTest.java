@@ -124,6 +124,8 @@ class MeasuredRunsBrowserTest {
                 .isEqualTo(String.format("$%.4f", usd));
         assertThat(driver().findElement(By.cssSelector("#run-cost .predicted-cost")).getText()).startsWith("$");
         assertThat(driver().findElement(By.id("run-metrics")).getText()).contains("Output throughput (tokens/s)");
+        assertThat(driver().findElement(By.id("run-simulated-client")).getText())
+                .isEqualTo("Simulated client: 80 requests, a closed loop.");
         assertThat(driver().findElement(By.id("run-verdict")).getText()).contains("insufficient-data");
         screenshot("measured-run-page");
         assertNoConsoleErrors("/runs/" + id);

@@ -43,6 +43,26 @@ class AdaptersTest {
         assertThat(run.inputTokens()).isEqualTo(200);
         assertThat(run.outputTokens()).isEqualTo(128);
         assertThat(run.modelId()).isEqualTo("./Qwen2.5-VL-3B-Instruct");
+        assertThat(run.client()).isEqualTo(new ClientSettings(200, 1.0));
+    }
+
+    /** Files written before vLLM recorded num_prompts: the requests sent are the completed plus the failed. */
+    @Test
+    void vllmWithoutNumPromptsCountsCompletedAndFailedRequests() {
+        JsonNode older = JSON.readTree("{\"completed\": 97, \"failed\": 3, \"duration\": 5,"
+                + " \"output_throughput\": 1, \"burstiness\": 0.5}");
+
+        assertThat(new VllmAdapter().parse(older, "result").get(0).client()).isEqualTo(new ClientSettings(100, 0.5));
+    }
+
+    @Test
+    void aBurstinessThatIsNotPositiveIsNamed() {
+        JsonNode broken = JSON.readTree("{\"completed\": 10, \"duration\": 5, \"output_throughput\": 1,"
+                + " \"burstiness\": 0}");
+
+        assertThatThrownBy(() -> new VllmAdapter().parse(broken, "result"))
+                .isInstanceOfSatisfying(BadInputException.class,
+                        e -> assertThat(e.field()).isEqualTo("result.burstiness"));
     }
 
     @Test
@@ -61,6 +81,8 @@ class AdaptersTest {
         // sharegpt: the random_*_len fields are not the workload; the means of the totals are.
         assertThat(run.inputTokens()).isEqualTo(302);
         assertThat(run.modelId()).isNull();
+        // No prompt count in SGLang's file: the completed requests; its arrivals are always Poisson.
+        assertThat(run.client()).isEqualTo(new ClientSettings(1000, null));
     }
 
     @Test
@@ -79,6 +101,8 @@ class AdaptersTest {
         assertThat(run.inputTokens()).isEqualTo(256);
         assertThat(run.outputTokens()).isEqualTo(128);
         assertThat(run.label()).contains("benchmarks[0]").contains("synchronous");
+        // 46 successful, 1 incomplete: 47 sent.
+        assertThat(run.client()).isEqualTo(new ClientSettings(47, null));
     }
 
     @Test
@@ -100,6 +124,9 @@ class AdaptersTest {
 
         assertThat(runs).extracting(ParsedRun::concurrency).containsExactly(1, 16, null);
         assertThat(runs).extracting(ParsedRun::requestRate).containsExactly(null, null, 2.5);
+        // A constant rate sends at fixed intervals.
+        assertThat(runs).extracting(run -> run.client().burstiness())
+                .containsExactly(null, null, io.costbench.engine.sim.Workload.EVENLY_SPACED);
     }
 
     @Test

@@ -150,6 +150,41 @@ class RunPushApiTest {
                         org.assertj.core.data.Percentage.withPercentage(15));
     }
 
+    /**
+     * vLLM's sample sent 200 prompts at 1 request/s with burstiness 1: the prediction replays that client, not the
+     * sweep default of 10 x concurrency; a burstier copy of the file is predicted with gamma gaps of its shape.
+     */
+    @Test
+    void aRunIsPredictedWithThePromptsAndBurstinessItsFileStates() {
+        ObjectNode context = RunApiSupport.context("main");
+        context.put("model", "qwen3-8b");
+        context.put("hardware", "h100-sxm");
+        context.put("profile", "vllm");
+        context.put("concurrency", 4);
+
+        HttpResponse<String> created = push(RunApiSupport.envelope("vllm", context,
+                Samples.text(Samples.VLLM).strip(), false));
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode prediction = JSON.readTree(created.body()).get("prediction");
+        assertThat(prediction.get("numPrompts").asInt()).isEqualTo(200);
+        assertThat(prediction.get("arrivals").asString()).isEqualTo("poisson");
+        assertThat(prediction.get("metrics").get("completed").asDouble()).isEqualTo(200.0);
+
+        ObjectNode bursty = (ObjectNode) JSON.readTree(Samples.text(Samples.VLLM));
+        bursty.put("burstiness", 0.25);
+        bursty.put("num_prompts", 60);
+        context.put("gitSha", "0badcafe");
+        context.put("ciUrl", "https://ci.example.com/job/bursty");
+        HttpResponse<String> other = push(RunApiSupport.envelope("vllm", context, bursty.toString(), false));
+
+        assertThat(other.statusCode()).as(other.body()).isEqualTo(201);
+        JsonNode burstyPrediction = JSON.readTree(other.body()).get("prediction");
+        assertThat(burstyPrediction.get("numPrompts").asInt()).isEqualTo(60);
+        assertThat(burstyPrediction.get("arrivals").asString()).isEqualTo("gamma, burstiness 0.25");
+        assertThat(burstyPrediction.get("metrics").get("completed").asDouble()).isEqualTo(60.0);
+    }
+
     /** A CI job names the model by its Hugging Face id and the hardware by its instance-style name. */
     @Test
     void aRunNamingAliasesGetsThePredictionOfTheCatalogIds() {
