@@ -38,6 +38,15 @@ final class RunApiSupport {
         return context;
     }
 
+    /** A context the catalog can predict: Qwen3-8B on an H100 with vLLM (the series still the test's own). */
+    static ObjectNode predictableContext(String branch) {
+        ObjectNode context = context(branch);
+        context.put("model", "qwen3-8b");
+        context.put("hardware", "h100-sxm");
+        context.put("profile", "vllm");
+        return context;
+    }
+
     static String randomSha() {
         byte[] bytes = new byte[20];
         RANDOM.nextBytes(bytes);

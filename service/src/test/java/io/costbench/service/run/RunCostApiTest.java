@@ -182,10 +182,7 @@ class RunCostApiTest {
 
     @Test
     void aRunOfACatalogScenarioIsPricedBesideItsPrediction() {
-        ObjectNode context = RunApiSupport.context("main");
-        context.put("model", "qwen3-8b");
-        context.put("hardware", "h100-sxm");
-        context.put("profile", "vllm");
+        ObjectNode context = RunApiSupport.predictableContext("main");
         context.put("inputTokens", 200);
         context.put("outputTokens", 128);
         context.put("concurrency", 4);

@@ -105,10 +105,7 @@ class RunPushApiTest {
 
     @Test
     void aRunTheCatalogKnowsIsComparedWithThePrediction() {
-        ObjectNode context = RunApiSupport.context("main");
-        context.put("model", "qwen3-8b");
-        context.put("hardware", "h100-sxm");
-        context.put("profile", "vllm");
+        ObjectNode context = RunApiSupport.predictableContext("main");
         context.put("inputTokens", 200);
         context.put("outputTokens", 128);
         context.put("concurrency", 4);
@@ -130,10 +127,7 @@ class RunPushApiTest {
     /** SGLang's sample states --request-rate 5 with a concurrency cap of 256: predicted as Poisson arrivals. */
     @Test
     void aRunWithARequestRateIsPredictedWithArrivalsAtThatRate() {
-        ObjectNode context = RunApiSupport.context("main");
-        context.put("model", "qwen3-8b");
-        context.put("hardware", "h100-sxm");
-        context.put("profile", "vllm");
+        ObjectNode context = RunApiSupport.predictableContext("main");
         context.put("inputTokens", 1024);
 
         HttpResponse<String> created = push(RunApiSupport.envelope("sglang", context,
@@ -156,10 +150,7 @@ class RunPushApiTest {
      */
     @Test
     void aRunIsPredictedWithThePromptsAndBurstinessItsFileStates() {
-        ObjectNode context = RunApiSupport.context("main");
-        context.put("model", "qwen3-8b");
-        context.put("hardware", "h100-sxm");
-        context.put("profile", "vllm");
+        ObjectNode context = RunApiSupport.predictableContext("main");
         context.put("concurrency", 4);
 
         HttpResponse<String> created = push(RunApiSupport.envelope("vllm", context,
