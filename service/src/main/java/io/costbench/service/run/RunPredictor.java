@@ -19,11 +19,11 @@ import io.costbench.service.prediction.UnsupportedScenarioException;
 /**
  * What the prediction core predicts for a measured run's scenario, in vLLM's metric names and units, so a push is
  * answered with the model's error. Model and hardware may be aliases ({@code meta-llama/Llama-3.1-8B-Instruct} on
- * {@code h100-sxm5}). A run is predicted as its client ran it: the requests its file says it sent (else 10 x
- * concurrency, as a sweep), and, when it states a request rate, arrivals at that rate with its burstiness (Poisson
- * unless the file says otherwise; capped by its concurrency when it states one), not a closed loop. A run the catalog cannot express (unknown
- * model or hardware, neither a concurrency nor a rate, a model that does not fit, a scenario over the simulation budget or out of time) gets a prediction with the reason
- * instead of numbers, never a failed push.
+ * {@code h100-sxm5}). A run is predicted as its client ran it: the requests its file says it sent (else as a sweep
+ * would), and, when it states a request rate, arrivals at that rate with the file's burstiness (Poisson when it states
+ * none), capped by its concurrency when it states one, not a closed loop. A run the catalog cannot express (unknown
+ * model or hardware, neither a concurrency nor a rate, a model that does not fit, a scenario over the simulation
+ * budget or out of time) gets a prediction with the reason instead of numbers, never a failed push.
  */
 @Component
 class RunPredictor {

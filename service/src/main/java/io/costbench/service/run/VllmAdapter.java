@@ -5,7 +5,6 @@ import java.util.List;
 import org.springframework.stereotype.Component;
 
 import io.costbench.service.web.BadInputException;
-
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -43,7 +42,8 @@ class VllmAdapter implements ResultAdapter {
 
     /**
      * The prompts sent ({@code num_prompts}; files before that key: completed + failed) and the arrivals'
-     * {@code burstiness} (vllm-project/vllm vllm/benchmarks/serve.py writes both into the result).
+     * {@code burstiness}, both in the result file; vLLM refuses a burstiness that is not positive (vllm-project/vllm
+     * vllm/benchmarks/serve.py @ 009e6d4a1cd6ba3fb2a9fc00f4ec06f5297232a1, {@code get_request}).
      */
     private static ClientSettings client(JsonNode node, String path, RunMetrics metrics) {
         Integer prompts = JsonFields.positiveInt(JsonFields.number(node, "num_prompts", path));
