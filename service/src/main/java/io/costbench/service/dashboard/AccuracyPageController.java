@@ -56,7 +56,11 @@ class AccuracyPageController {
     /** "H100 vllm dense", "Trainium2 baseline MoE". */
     static String label(ValidatedAccuracy group) {
         return new Target(group.hardware(), group.profile(), null).label() + " "
-                + (group.modelKind().equals(ValidatedAccuracy.MOE) ? "MoE" : "dense");
+                + kindLabel(group.modelKind().equals(ValidatedAccuracy.MOE));
+    }
+
+    private static String kindLabel(boolean mixtureOfExperts) {
+        return mixtureOfExperts ? "MoE" : "dense";
     }
 
     /** Every hardware x profile the families offer with the model kinds no public measurement covers. */
@@ -68,11 +72,10 @@ class AccuracyPageController {
                     continue;
                 }
                 List<String> kinds = new ArrayList<>();
-                if (accuracy.find(hardware.id(), profile.id(), false).isEmpty()) {
-                    kinds.add("dense");
-                }
-                if (accuracy.find(hardware.id(), profile.id(), true).isEmpty()) {
-                    kinds.add("MoE");
+                for (boolean moe : new boolean[] {false, true}) {
+                    if (accuracy.find(hardware.id(), profile.id(), moe).isEmpty()) {
+                        kinds.add(kindLabel(moe));
+                    }
                 }
                 if (!kinds.isEmpty()) {
                     missing.add(new Target(hardware.id(), profile.id(), null).label() + " ("
