@@ -20,6 +20,7 @@ final class Client {
     private double frontEndFreeMs;
     private final SplittableRandom lengths;
     private final SplittableRandom arrivals;
+    private final double gapScale;
     private SimulatedRequest next;
     private double lastArrivalMs;
     private double lastRelease = Double.NEGATIVE_INFINITY;
@@ -50,6 +51,7 @@ final class Client {
         }
         this.lengths = new SplittableRandom(workload.seed());
         this.arrivals = new SplittableRandom(workload.seed() ^ ARRIVAL_SALT);
+        this.gapScale = constantRateScale(workload);
         this.next = draw();
     }
 
@@ -59,28 +61,52 @@ final class Client {
         }
         int prompt = length(lengths, workload.inputTokens());
         int output = length(lengths, workload.outputTokens());
-        if (drawn > 0 && workload.requestRatePerSecond() > 0) {
-            lastArrivalMs += interArrivalMs();
+        if (workload.openLoop()) {
+            lastArrivalMs += gapScale * gapMs(arrivals, workload, rateAt(workload, drawn));
         }
         drawn++;
         return new SimulatedRequest(prompt, output, lastArrivalMs);
     }
 
+    private static double rateAt(Workload workload, int index) {
+        return workload.rampUp() == null ? workload.requestRatePerSecond()
+                : workload.rampUp().ratePerSecond(index, workload.numPrompts());
+    }
+
     /**
-     * vLLM bench serve's arrivals: gamma(shape = burstiness, scale = 1 / (rate x burstiness)) seconds between
-     * requests, mean 1 / rate; shape 1 is the exponential gap of a Poisson process, drawn directly, and an infinite
-     * shape the constant gap.
+     * vLLM bench serve's schedule: every request, the first included, waits its own gap after the one before, and at
+     * a constant rate the gaps are rescaled so the N arrivals end at exactly N / rate ("to close the 1-2% gap ... for
+     * stabilizing the throughput data", vllm/benchmarks/serve.py @ 009e6d4a1cd6ba3fb2a9fc00f4ec06f5297232a1,
+     * {@code get_request}); a ramp-up's schedule is not rescaled. The factor comes from one pass over the same
+     * seeded gaps. SGLang's and GuideLLM's clients do not rescale: their measured throughput carries their own
+     * draw's spread (1 / sqrt(N)), which no replay reproduces, and the rescaled schedule is its expectation.
      */
-    private double interArrivalMs() {
+    private static double constantRateScale(Workload workload) {
+        if (workload.requestRatePerSecond() == 0 || workload.burstiness() == Workload.EVENLY_SPACED) {
+            return 1.0;
+        }
+        SplittableRandom pass = new SplittableRandom(workload.seed() ^ ARRIVAL_SALT);
+        double sumMs = 0;
+        for (int i = 0; i < workload.numPrompts(); i++) {
+            sumMs += gapMs(pass, workload, workload.requestRatePerSecond());
+        }
+        return sumMs > 0 ? workload.numPrompts() * 1000.0 / workload.requestRatePerSecond() / sumMs : 1.0;
+    }
+
+    /**
+     * vLLM bench serve's gap before a request sent at {@code ratePerSecond}: gamma(shape = burstiness, scale = 1 /
+     * (rate x burstiness)) seconds, mean 1 / rate; shape 1 is the exponential gap of a Poisson process, drawn
+     * directly, and an infinite shape the constant gap.
+     */
+    private static double gapMs(SplittableRandom random, Workload workload, double ratePerSecond) {
         double shape = workload.burstiness();
         if (shape == Workload.EVENLY_SPACED) {
-            return 1000.0 / workload.requestRatePerSecond();
+            return 1000.0 / ratePerSecond;
         }
         if (shape == Workload.POISSON) {
-            // Written as before burstiness existed, so Poisson runs keep their results to the last bit.
-            return -Math.log(1.0 - arrivals.nextDouble()) / workload.requestRatePerSecond() * 1000.0;
+            return -Math.log(1.0 - random.nextDouble()) / ratePerSecond * 1000.0;
         }
-        return GammaSampler.sample(arrivals, shape) / shape * (1000.0 / workload.requestRatePerSecond());
+        return GammaSampler.sample(random, shape) / shape * (1000.0 / ratePerSecond);
     }
 
     private int length(SplittableRandom random, int max) {

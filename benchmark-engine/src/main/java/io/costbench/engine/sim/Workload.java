@@ -10,10 +10,12 @@ package io.costbench.engine.sim;
  * @param burstiness           {@code vllm bench serve --burstiness}: inter-arrival times are gamma distributed with
  *                             this shape and mean 1 / rate; 1 is a Poisson process, below 1 burstier, above 1 more
  *                             regular, {@link #EVENLY_SPACED} (the limit) gaps of exactly 1 / rate. Only used with
- *                             a request rate
+ *                             a request rate or a ramp-up
+ * @param rampUp               {@code --ramp-up-strategy}: a rate that climbs over the run, in place of a request
+ *                             rate; null for none
  */
 public record Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
-        double requestRatePerSecond, int numPrompts, long seed, double burstiness) {
+        double requestRatePerSecond, int numPrompts, long seed, double burstiness, RampUp rampUp) {
 
     /** vLLM bench's default burstiness: Poisson arrivals. */
     public static final double POISSON = 1.0;
@@ -38,18 +40,34 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
         if (maxConcurrency < 0 || requestRatePerSecond < 0 || numPrompts < 1) {
             throw new IllegalArgumentException("concurrency and rate must be >= 0, prompts >= 1");
         }
-        if (maxConcurrency == 0 && requestRatePerSecond == 0) {
+        if (maxConcurrency == 0 && requestRatePerSecond == 0 && rampUp == null) {
             throw new IllegalArgumentException("set a max concurrency or a request rate");
+        }
+        if (rampUp != null && requestRatePerSecond != 0) {
+            // vLLM refuses --request-rate with a ramp-up: the ramp sets every request's rate.
+            throw new IllegalArgumentException("a ramp-up sets the request rate; do not set one as well");
         }
         if (!(burstiness > 0 && (Double.isFinite(burstiness) || burstiness == EVENLY_SPACED))) {
             throw new IllegalArgumentException("burstiness must be a positive number (or evenly spaced)");
         }
     }
 
+    /** No ramp-up. */
+    public Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
+            double requestRatePerSecond, int numPrompts, long seed, double burstiness) {
+        this(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts, seed, burstiness,
+                null);
+    }
+
     /** Poisson arrivals when a request rate is set. */
     public Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
             double requestRatePerSecond, int numPrompts, long seed) {
         this(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts, seed, POISSON);
+    }
+
+    /** Whether requests are sent on a schedule (a rate or a ramp-up) rather than only as slots free. */
+    public boolean openLoop() {
+        return requestRatePerSecond > 0 || rampUp != null;
     }
 
     /** The closed-loop point of a sweep, with {@link #defaultNumPrompts} requests. */

@@ -212,6 +212,56 @@ class ServingSimulatorTest {
     }
 
     @Test
+    void aConstantRateScheduleEndsAtPromptsOverRateAsVllmRescalesIt() {
+        // vLLM bench serve rescales its gaps so 50 requests at 5/s are all sent by 10 s exactly, whatever the draw;
+        // each then takes about 51 ms alone (6 ms prefill, nine 5.01 ms decodes).
+        for (long seed = 0; seed < 10; seed++) {
+            SimulationResult r = run(chunked(10_000_000), FakeDeployment.linear(5, 0.01),
+                    new Workload(100, 10, 1.0, 0, 5.0, 50, seed));
+            assertThat(r.metric("duration")).as("seed %d", seed).isBetween(10.0 + 0.051, 10.0 + 0.2);
+        }
+    }
+
+    @Test
+    void aRampUpSendsEachRequestAtItsOwnRate() {
+        // Gaps of exactly 1 / rate while the rate climbs from 1 to 9 requests/s over 40 requests; every request
+        // runs alone (the shortest gap, 111 ms, is longer than a request's 51.09 ms), so the run lasts the sum of
+        // the gaps, the first included, plus the last request.
+        int prompts = 40;
+        double aloneMs = 6.0 + 9 * 5.01;
+        for (RampUp.Strategy strategy : RampUp.Strategy.values()) {
+            RampUp ramp = new RampUp(strategy, 1.0, 9.0);
+            double gapsMs = 0;
+            for (int i = 0; i < prompts; i++) {
+                double progress = i / (prompts - 1.0);
+                double rate = strategy == RampUp.Strategy.LINEAR ? 1 + 8 * progress : Math.pow(9, progress);
+                gapsMs += 1000.0 / rate;
+            }
+            SimulationResult r = run(chunked(10_000_000), FakeDeployment.linear(5, 0.01),
+                    new Workload(100, 10, 1.0, 0, 0, prompts, 3, Workload.EVENLY_SPACED, ramp));
+            assertThat(r.metric("duration")).as(strategy.name()).isCloseTo((gapsMs + aloneMs) / 1000, within(1e-9));
+            assertThat(r.metric("completed")).isEqualTo(prompts);
+        }
+        // Poisson gaps around the same climbing rate: not rescaled, so the span is near, not at, the sum.
+        SimulationResult poisson = run(chunked(10_000_000), FakeDeployment.linear(5, 0.01),
+                new Workload(100, 10, 1.0, 0, 0, 400, 3, Workload.POISSON, new RampUp(RampUp.Strategy.LINEAR, 1, 9)));
+        double expectedS = 400 / 8.0 * Math.log(9);
+        assertThat(poisson.metric("duration")).isCloseTo(expectedS, withPercentage(15));
+    }
+
+    @Test
+    void aRampUpIsRefusedWithARequestRateOrAFallingOrZeroRate() {
+        RampUp ramp = new RampUp(RampUp.Strategy.LINEAR, 1, 9);
+        assertThatThrownBy(() -> new Workload(100, 10, 1.0, 0, 2.0, 40, 3, Workload.POISSON, ramp))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ramp-up sets the request rate");
+        assertThatThrownBy(() -> new RampUp(RampUp.Strategy.EXPONENTIAL, 0, 9))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("positive start rate");
+        assertThatThrownBy(() -> new RampUp(RampUp.Strategy.LINEAR, 9, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least");
+        assertThatThrownBy(() -> new RampUp(null, 1, 9)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void slidingWindowModelsReportWindowedContextSums() {
         SimulationResult r = ServingSimulator.simulate(new FakeDeployment(GEMMA, chunked(10_000_000),
                 shape -> 4 + 1e-4 * shape.decodeWindowedContextTokensSum()), Workload.closedLoop(3000, 200, 4, 0));

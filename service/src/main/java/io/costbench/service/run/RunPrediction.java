@@ -3,6 +3,7 @@ package io.costbench.service.run;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.costbench.engine.sim.RampUp;
 import io.costbench.engine.sim.Workload;
 
 /**
@@ -13,7 +14,8 @@ import io.costbench.engine.sim.Workload;
  * @param numPrompts the requests the simulated client sent; null without a prediction (and in runs stored before it
  *                   was recorded)
  * @param arrivals   how they were sent: {@code closed-loop} (each slot sends when its last request finished),
- *                   {@code poisson}, {@code evenly-spaced} or {@code gamma, burstiness b} at the run's request rate
+ *                   {@code poisson}, {@code evenly-spaced} or {@code gamma, burstiness b} at the run's request rate,
+ *                   followed by {@code , linear ramp-up 1.0 to 9.0 requests/s} for a vLLM ramp-up
  */
 public record RunPrediction(Map<String, Double> metrics, Map<String, Double> relativeError, String reason,
         Integer numPrompts, String arrivals) {
@@ -37,13 +39,25 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
     }
 
     private static String arrivals(Workload workload) {
-        if (workload.requestRatePerSecond() == 0) {
+        if (!workload.openLoop()) {
             return "closed-loop";
         }
-        if (workload.burstiness() == Workload.POISSON) {
-            return "poisson";
-        }
-        return workload.burstiness() == Workload.EVENLY_SPACED ? "evenly-spaced"
+        String gaps = workload.burstiness() == Workload.POISSON ? "poisson"
+                : workload.burstiness() == Workload.EVENLY_SPACED ? "evenly-spaced"
                 : "gamma, burstiness " + workload.burstiness();
+        RampUp ramp = workload.rampUp();
+        return ramp == null ? gaps : gaps + ", " + ramp.id() + " ramp-up " + ramp.startPerSecond() + " to "
+                + ramp.endPerSecond() + " requests/s";
+    }
+
+    /** The run page's sentence: "80 requests, a closed loop", "200 requests, poisson arrivals at the stated ...". */
+    public String simulatedClient() {
+        if (numPrompts == null) {
+            return null;
+        }
+        String how = "closed-loop".equals(arrivals) ? "a closed loop"
+                : arrivals.contains("ramp-up") ? arrivals.replaceFirst(", ", " arrivals, ")
+                : arrivals + " arrivals at the stated request rate";
+        return numPrompts + " requests, " + how;
     }
 }

@@ -20,10 +20,11 @@ import io.costbench.service.prediction.UnsupportedScenarioException;
  * What the prediction core predicts for a measured run's scenario, in vLLM's metric names and units, so a push is
  * answered with the model's error. Model and hardware may be aliases ({@code meta-llama/Llama-3.1-8B-Instruct} on
  * {@code h100-sxm5}). A run is predicted as its client ran it: the requests its file says it sent (else as a sweep
- * would), and, when it states a request rate, arrivals at that rate with the file's burstiness (Poisson when it states
- * none), capped by its concurrency when it states one, not a closed loop. A run the catalog cannot express (unknown
- * model or hardware, neither a concurrency nor a rate, a model that does not fit, a scenario over the simulation
- * budget or out of time) gets a prediction with the reason instead of numbers, never a failed push.
+ * would), and, when it states a request rate (or a vLLM ramp-up of rates), arrivals at that rate with the file's
+ * burstiness (Poisson when it states none), capped by its concurrency when it states one, not a closed loop. A run
+ * the catalog cannot express (unknown model or hardware, neither a concurrency nor a rate, a model that does not fit,
+ * a scenario over the simulation budget or out of time) gets a prediction with the reason instead of numbers, never a
+ * failed push.
  */
 @Component
 class RunPredictor {
@@ -44,7 +45,7 @@ class RunPredictor {
         if (scenario.inputTokens() == null || scenario.outputTokens() == null) {
             return RunPrediction.unavailable("the run states no input and output token counts");
         }
-        boolean rate = scenario.requestRate() != null && scenario.requestRate() > 0;
+        boolean rate = scenario.requestRate() != null && scenario.requestRate() > 0 || client.rampUp() != null;
         if (scenario.concurrency() == null && !rate) {
             return RunPrediction.unavailable("the run states neither a concurrency nor a request rate");
         }
@@ -63,8 +64,9 @@ class RunPredictor {
                         : scenario.concurrency() == null ? RATE_RUN_PROMPTS : closed.numPrompts();
                 resolved = new Scenario(resolved.model(), resolved.target(), new Workload(closed.inputTokens(),
                         closed.outputTokens(), closed.rangeRatio(),
-                        scenario.concurrency() == null ? 0 : scenario.concurrency(), scenario.requestRate(),
-                        prompts, closed.seed(), client.burstiness() == null ? Workload.POISSON : client.burstiness()));
+                        scenario.concurrency() == null ? 0 : scenario.concurrency(),
+                        client.rampUp() == null ? scenario.requestRate() : 0, prompts, closed.seed(),
+                        client.burstiness() == null ? Workload.POISSON : client.burstiness(), client.rampUp()));
             }
             return RunPrediction.compare(predictor.predict(resolved).metrics(), measured, resolved.workload());
         } catch (UnknownIdException | UnsupportedScenarioException | DoesNotFitException | OverBudgetException

@@ -1,9 +1,11 @@
 package io.costbench.service.run;
 
+import java.util.Arrays;
 import java.util.List;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.engine.sim.RampUp;
 import io.costbench.service.web.BadInputException;
 import tools.jackson.databind.JsonNode;
 
@@ -32,18 +34,25 @@ class VllmAdapter implements ResultAdapter {
         FlatServingResults.copy(node, path, metrics, "request_throughput", "request_goodput", "output_throughput",
                 "total_token_throughput", "max_output_tokens_per_s", "max_concurrent_requests", "duration",
                 "completed", "failed", "total_input_tokens", "total_output_tokens");
+        Double rate = FlatServingResults.requestRate(node, path);
+        ClientSettings client = client(node, path, metrics);
+        if (client.rampUp() != null && rate != null) {
+            throw BadInputException.unprocessable(path + ".request_rate",
+                    "must be inf with a ramp-up, whose rates replace it (vllm bench serve refuses both), was " + rate);
+        }
         return List.of(new ParsedRun(metrics.asMap(),
-                JsonFields.positiveInt(JsonFields.number(node, "max_concurrency", path)),
-                FlatServingResults.requestRate(node, path),
+                JsonFields.positiveInt(JsonFields.number(node, "max_concurrency", path)), rate,
                 FlatServingResults.meanPerRequest(metrics, "total_input_tokens"),
                 FlatServingResults.meanPerRequest(metrics, "total_output_tokens"),
-                JsonFields.text(node, "model_id"), path, client(node, path, metrics)));
+                JsonFields.text(node, "model_id"), path, client));
     }
 
     /**
-     * The prompts sent ({@code num_prompts}; files before that key: completed + failed) and the arrivals'
-     * {@code burstiness}, both in the result file; vLLM refuses a burstiness that is not positive (vllm-project/vllm
-     * vllm/benchmarks/serve.py @ 009e6d4a1cd6ba3fb2a9fc00f4ec06f5297232a1, {@code get_request}).
+     * The prompts sent ({@code num_prompts}; files before that key: completed + failed), the arrivals'
+     * {@code burstiness} and a {@code --ramp-up-strategy} with its start and end rates, all in the result file. What
+     * vLLM refuses to run is refused here: a burstiness that is not positive, a ramp-up without both rates, or one
+     * that does not climb from a positive rate (vllm-project/vllm vllm/benchmarks/serve.py @
+     * 009e6d4a1cd6ba3fb2a9fc00f4ec06f5297232a1, {@code get_request}, {@code main_async}).
      */
     private static ClientSettings client(JsonNode node, String path, RunMetrics metrics) {
         Integer prompts = JsonFields.positiveInt(JsonFields.number(node, "num_prompts", path));
@@ -56,6 +65,24 @@ class VllmAdapter implements ResultAdapter {
             throw BadInputException.unprocessable(path + ".burstiness",
                     "must be a positive number (vllm bench serve --burstiness), was " + burstiness);
         }
-        return new ClientSettings(prompts, burstiness);
+        return new ClientSettings(prompts, burstiness, rampUp(node, path));
+    }
+
+    private static RampUp rampUp(JsonNode node, String path) {
+        String strategy = JsonFields.text(node, "ramp_up_strategy");
+        if (strategy == null) {
+            return null;
+        }
+        RampUp.Strategy parsed = Arrays.stream(RampUp.Strategy.values())
+                .filter(s -> s.name().equalsIgnoreCase(strategy)).findFirst()
+                .orElseThrow(() -> BadInputException.unprocessable(path + ".ramp_up_strategy",
+                        "must be linear or exponential (vllm bench serve --ramp-up-strategy), was " + strategy));
+        double start = JsonFields.requireNumber(node, "ramp_up_start_rps", path);
+        double end = JsonFields.requireNumber(node, "ramp_up_end_rps", path);
+        try {
+            return new RampUp(parsed, start, end);
+        } catch (IllegalArgumentException e) {
+            throw BadInputException.unprocessable(path + ".ramp_up_start_rps", e.getMessage());
+        }
     }
 }

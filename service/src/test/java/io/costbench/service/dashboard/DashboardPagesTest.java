@@ -125,6 +125,12 @@ class DashboardPagesTest {
         assertThat(mvc.perform(get("/runs/" + run)).andExpect(status().isOk()).andReturn().getResponse()
                 .getContentAsString()).contains(
                 "Simulated client: 200 requests, evenly-spaced arrivals at the stated request rate.");
+        jdbc.update("update measured_run set prediction_json = ? where id = ?", "{\"metrics\":{\"output_throughput\":"
+                + "1000.0},\"relativeError\":{},\"numPrompts\":300,\"arrivals\":\"poisson, exponential ramp-up 2.0 to"
+                + " 32.0 requests/s\"}", run);
+        assertThat(mvc.perform(get("/runs/" + run)).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString()).contains(
+                "Simulated client: 300 requests, poisson arrivals, exponential ramp-up 2.0 to 32.0 requests/s.");
         assertThat(mvc.perform(get("/runs/" + run + "/file")).andExpect(status().isOk()).andReturn().getResponse()
                 .getContentType()).startsWith("text/plain");
         mvc.perform(get("/runs/" + (run + 1_000_000))).andExpect(status().isNotFound());

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.costbench.engine.sim.RampUp;
 import io.costbench.service.web.BadInputException;
 import tools.jackson.core.json.JsonReadFeature;
 import tools.jackson.databind.JsonNode;
@@ -63,6 +64,41 @@ class AdaptersTest {
         assertThatThrownBy(() -> new VllmAdapter().parse(broken, "result"))
                 .isInstanceOfSatisfying(BadInputException.class,
                         e -> assertThat(e.field()).isEqualTo("result.burstiness"));
+    }
+
+    /** vLLM writes the ramp-up's strategy and rates next to request_rate "inf", which the ramp replaces. */
+    @Test
+    void vllmRampUpIsReadWithItsRates() {
+        JsonNode ramp = JSON.readTree("{\"completed\": 300, \"failed\": 0, \"duration\": 60,"
+                + " \"output_throughput\": 1, \"request_rate\": \"inf\", \"burstiness\": 1.0,"
+                + " \"num_prompts\": 300, \"ramp_up_strategy\": \"exponential\", \"ramp_up_start_rps\": 2,"
+                + " \"ramp_up_end_rps\": 32}");
+
+        ParsedRun run = new VllmAdapter().parse(ramp, "result").get(0);
+
+        assertThat(run.requestRate()).isNull();
+        assertThat(run.client()).isEqualTo(new ClientSettings(300, 1.0,
+                new RampUp(RampUp.Strategy.EXPONENTIAL, 2, 32)));
+    }
+
+    /** What vLLM refuses to run cannot be in its file; a hand-edited one is named field by field. */
+    @Test
+    void aRampUpVllmWouldRefuseIsNamed() {
+        String base = "{\"completed\": 10, \"duration\": 5, \"output_throughput\": 1, ";
+        Map<String, String> broken = Map.of(
+                "\"ramp_up_strategy\": \"stepwise\", \"ramp_up_start_rps\": 1, \"ramp_up_end_rps\": 4}",
+                "result.ramp_up_strategy",
+                "\"ramp_up_strategy\": \"linear\", \"ramp_up_start_rps\": 1}", "result.ramp_up_end_rps",
+                "\"ramp_up_strategy\": \"linear\", \"ramp_up_start_rps\": 0, \"ramp_up_end_rps\": 4}",
+                "result.ramp_up_start_rps",
+                "\"ramp_up_strategy\": \"linear\", \"ramp_up_start_rps\": 8, \"ramp_up_end_rps\": 4}",
+                "result.ramp_up_start_rps",
+                "\"request_rate\": 3, \"ramp_up_strategy\": \"linear\", \"ramp_up_start_rps\": 1,"
+                        + " \"ramp_up_end_rps\": 4}", "result.request_rate");
+        broken.forEach((fields, field) -> assertThatThrownBy(
+                () -> new VllmAdapter().parse(JSON.readTree(base + fields), "result"))
+                .as(fields).isInstanceOfSatisfying(BadInputException.class,
+                        e -> assertThat(e.field()).isEqualTo(field)));
     }
 
     @Test

@@ -161,6 +161,9 @@ class RunPushApiTest {
         assertThat(prediction.get("numPrompts").asInt()).isEqualTo(200);
         assertThat(prediction.get("arrivals").asString()).isEqualTo("poisson");
         assertThat(prediction.get("metrics").get("completed").asDouble()).isEqualTo(200.0);
+        // vLLM rescales its 200 Poisson gaps at 1 request/s to end at 200 s exactly (the file: 204.5 s, its last
+        // request 4.5 s long); the prediction's last request, on another model and GPU, takes about 1 s.
+        assertThat(prediction.get("metrics").get("duration").asDouble()).isBetween(200.0, 205.0);
 
         ObjectNode bursty = (ObjectNode) JSON.readTree(Samples.text(Samples.VLLM));
         bursty.put("burstiness", 0.25);
@@ -174,6 +177,27 @@ class RunPushApiTest {
         assertThat(burstyPrediction.get("numPrompts").asInt()).isEqualTo(60);
         assertThat(burstyPrediction.get("arrivals").asString()).isEqualTo("gamma, burstiness 0.25");
         assertThat(burstyPrediction.get("metrics").get("completed").asDouble()).isEqualTo(60.0);
+
+        // A ramp-up from 1 to 16 requests/s sends the same 60 requests in about a third of the time: the
+        // prediction's duration follows the ramp, not the file's stated (absent) rate.
+        ObjectNode ramp = (ObjectNode) JSON.readTree(Samples.text(Samples.VLLM));
+        ramp.put("request_rate", "inf");
+        ramp.put("num_prompts", 60);
+        ramp.put("ramp_up_strategy", "linear");
+        ramp.put("ramp_up_start_rps", 1);
+        ramp.put("ramp_up_end_rps", 16);
+        context.put("gitSha", "0badf00d");
+        context.put("ciUrl", "https://ci.example.com/job/ramp");
+        HttpResponse<String> ramped = push(RunApiSupport.envelope("vllm", context, ramp.toString(), false));
+
+        assertThat(ramped.statusCode()).as(ramped.body()).isEqualTo(201);
+        JsonNode rampPrediction = JSON.readTree(ramped.body()).get("prediction");
+        assertThat(rampPrediction.get("arrivals").asString())
+                .isEqualTo("poisson, linear ramp-up 1.0 to 16.0 requests/s");
+        assertThat(rampPrediction.get("metrics").get("completed").asDouble()).isEqualTo(60.0);
+        // Mean gap at the constant 1 request/s: 1 s; over the ramp: ln(16) / 15 = 0.18 s.
+        assertThat(rampPrediction.get("metrics").get("duration").asDouble())
+                .isLessThan(0.5 * burstyPrediction.get("metrics").get("duration").asDouble());
     }
 
     /** A CI job names the model by its Hugging Face id and the hardware by its instance-style name. */
