@@ -43,4 +43,9 @@ public record RampUp(Strategy strategy, double startPerSecond, double endPerSeco
     public String id() {
         return strategy.name().toLowerCase(Locale.ROOT);
     }
+
+    /** "linear ramp-up 1.0 to 16.0 requests/s" */
+    public String label() {
+        return id() + " ramp-up " + startPerSecond + " to " + endPerSecond + " requests/s";
+    }
 }

@@ -37,7 +37,7 @@ final class RunColumns {
 
     static final List<String> CONTEXT = List.of(
             "run_id", "pushed_at_utc", "format", "source_label", "model", "hardware", "profile", "tensor_parallel",
-            "precision", "input_tokens", "output_tokens", "concurrency", "request_rate_per_s", "engine",
+            "precision", "input_tokens", "output_tokens", "concurrency", "request_rate_per_s", "ramp_up", "engine",
             "engine_version", "git_sha", "branch", "ci_url");
 
     /**

@@ -43,6 +43,8 @@ public class MeasuredRun {
     private Integer concurrency;
     @Column(name = "request_rate")
     private Double requestRate;
+    @Column(name = "ramp_up")
+    private String rampUp;
     private String engine;
     @Column(name = "engine_version")
     private String engineVersion;
@@ -120,6 +122,7 @@ public class MeasuredRun {
         run.outputTokens = scenario.outputTokens();
         run.concurrency = scenario.concurrency();
         run.requestRate = scenario.requestRate();
+        run.rampUp = scenario.rampUp();
         run.engine = scenario.engine();
         run.engineVersion = scenario.engineVersion();
         run.gitSha = context.gitSha();
@@ -168,6 +171,7 @@ public class MeasuredRun {
     public Integer getOutputTokens() { return outputTokens; }
     public Integer getConcurrency() { return concurrency; }
     public Double getRequestRate() { return requestRate; }
+    public String getRampUp() { return rampUp; }
     public String getEngine() { return engine; }
     public String getEngineVersion() { return engineVersion; }
     public String getGitSha() { return gitSha; }

@@ -176,7 +176,8 @@ class PushRequestReader {
                 context.tensorParallel(), context.precision(),
                 context.inputTokens() != null ? context.inputTokens() : run.inputTokens(),
                 context.outputTokens() != null ? context.outputTokens() : run.outputTokens(),
-                concurrency, run.requestRate(), engine, context.engineVersion());
+                concurrency, run.requestRate(), run.client().rampUp() == null ? null : run.client().rampUp().label(),
+                engine, context.engineVersion());
     }
 
     /** Numbers read from a file pass the limits of the context field of the same name. */

@@ -46,8 +46,7 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
                 : workload.burstiness() == Workload.EVENLY_SPACED ? "evenly-spaced"
                 : "gamma, burstiness " + workload.burstiness();
         RampUp ramp = workload.rampUp();
-        return ramp == null ? gaps : gaps + ", " + ramp.id() + " ramp-up " + ramp.startPerSecond() + " to "
-                + ramp.endPerSecond() + " requests/s";
+        return ramp == null ? gaps : gaps + ", " + ramp.label();
     }
 
     /** The run page's sentence: "80 requests, a closed loop", "200 requests, poisson arrivals at the stated ...". */

@@ -4,17 +4,21 @@ import java.util.Objects;
 
 /**
  * The scenario of one measured run: the series it belongs to (everything here) plus the engine that served it.
+ * {@code rampUp} is a vLLM ramp-up in words ({@link io.costbench.engine.sim.RampUp#label()}), which stands in for
+ * the request rate such a run does not state; null for every other run.
  * The series key leaves out the branch and the engine version: a branch's run is compared with the same series on
  * the base branch, and an engine upgrade is exactly the kind of change the comparison should show.
  */
 public record RunScenario(String model, String hardware, String profile, Integer tensorParallel, String precision,
-        Integer inputTokens, Integer outputTokens, Integer concurrency, Double requestRate, String engine,
-        String engineVersion) {
+        Integer inputTokens, Integer outputTokens, Integer concurrency, Double requestRate, String rampUp,
+        String engine, String engineVersion) {
 
     public String seriesKey() {
-        return String.join("|", model, hardware, text(profile), text(tensorParallel), text(precision),
+        String key = String.join("|", model, hardware, text(profile), text(tensorParallel), text(precision),
                 text(inputTokens), text(outputTokens), text(concurrency),
                 requestRate == null ? "-" : Double.toString(requestRate));
+        // Appended only when there is one, so the keys of runs stored before ramp-ups were read stay the same.
+        return rampUp == null ? key : key + "|" + rampUp;
     }
 
     /**
@@ -39,6 +43,9 @@ public record RunScenario(String model, String hardware, String profile, Integer
         }
         if (requestRate != null) {
             parts.add(requestRate + " requests/s");
+        }
+        if (rampUp != null) {
+            parts.add(rampUp);
         }
         return String.join(" · ", parts);
     }

@@ -194,6 +194,18 @@ class RunPushApiTest {
         JsonNode rampPrediction = JSON.readTree(ramped.body()).get("prediction");
         assertThat(rampPrediction.get("arrivals").asString())
                 .isEqualTo("poisson, linear ramp-up 1.0 to 16.0 requests/s");
+        // The ramp is the run's load: its own series, never the baseline of (or compared with) constant-rate runs.
+        JsonNode rampScenario = JSON.readTree(ramped.body()).get("scenario");
+        assertThat(rampScenario.get("rampUp").asString()).isEqualTo("linear ramp-up 1.0 to 16.0 requests/s");
+        assertThat(rampScenario.get("requestRate").isNull()).isTrue();
+        String rampSeries = jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
+                JSON.readTree(ramped.body()).get("id").asLong());
+        String rateSeries = jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
+                JSON.readTree(other.body()).get("id").asLong());
+        assertThat(rampSeries).endsWith("|linear ramp-up 1.0 to 16.0 requests/s").isNotEqualTo(rateSeries);
+        assertThat(JSON.readTree(http.get("/api/v1/runs/" + JSON.readTree(ramped.body()).get("id").asLong())
+                .body()).get("scenario").get("rampUp").asString())
+                .isEqualTo("linear ramp-up 1.0 to 16.0 requests/s");
         assertThat(rampPrediction.get("metrics").get("completed").asDouble()).isEqualTo(60.0);
         // Mean gap at the constant 1 request/s: 1 s; over the ramp: ln(16) / 15 = 0.18 s.
         assertThat(rampPrediction.get("metrics").get("duration").asDouble())
