@@ -203,9 +203,12 @@ class RunPushApiTest {
         String rateSeries = jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
                 JSON.readTree(other.body()).get("id").asLong());
         assertThat(rampSeries).endsWith("|linear ramp-up 1.0 to 16.0 requests/s").isNotEqualTo(rateSeries);
-        assertThat(JSON.readTree(http.get("/api/v1/runs/" + JSON.readTree(ramped.body()).get("id").asLong())
-                .body()).get("scenario").get("rampUp").asString())
+        long rampRun = JSON.readTree(ramped.body()).get("id").asLong();
+        assertThat(JSON.readTree(http.get("/api/v1/runs/" + rampRun).body()).get("scenario").get("rampUp").asString())
                 .isEqualTo("linear ramp-up 1.0 to 16.0 requests/s");
+        assertThat(http.get("/runs/" + rampRun).body()).contains("id=\"run-ramp-up\">linear ramp-up 1.0 to 16.0"
+                + " requests/s<").contains("Simulated client: 60 requests, poisson arrivals, linear ramp-up 1.0 to"
+                + " 16.0 requests/s.");
         assertThat(rampPrediction.get("metrics").get("completed").asDouble()).isEqualTo(60.0);
         // Mean gap at the constant 1 request/s: 1 s; over the ramp: ln(16) / 15 = 0.18 s.
         assertThat(rampPrediction.get("metrics").get("duration").asDouble())
