@@ -21,6 +21,7 @@ import jakarta.validation.Validator;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.engine.sim.RampUp;
 import io.costbench.service.web.BadInputException;
 import io.costbench.service.web.FieldProblem;
 import io.costbench.service.web.InvalidFieldsException;
@@ -164,6 +165,11 @@ class PushRequestReader {
             throw BadInputException.unprocessable("result", run.label() + " states a request rate of "
                     + run.requestRate() + "; the limit is 0 < rate <= " + (long) RunContext.MAX_REQUEST_RATE);
         }
+        RampUp ramp = run.client().rampUp();
+        if (ramp != null && ramp.endPerSecond() > RunContext.MAX_REQUEST_RATE) {
+            throw BadInputException.unprocessable("result", run.label() + " states a ramp-up to "
+                    + ramp.endPerSecond() + " requests/s; the limit is " + (long) RunContext.MAX_REQUEST_RATE);
+        }
         if (context.concurrency() != null && run.concurrency() != null
                 && !context.concurrency().equals(run.concurrency())) {
             throw BadInputException.unprocessable("context.concurrency", "is " + context.concurrency()
@@ -176,8 +182,7 @@ class PushRequestReader {
                 context.tensorParallel(), context.precision(),
                 context.inputTokens() != null ? context.inputTokens() : run.inputTokens(),
                 context.outputTokens() != null ? context.outputTokens() : run.outputTokens(),
-                concurrency, run.requestRate(), run.client().rampUp() == null ? null : run.client().rampUp().label(),
-                engine, context.engineVersion());
+                concurrency, run.requestRate(), ramp == null ? null : ramp.label(), engine, context.engineVersion());
     }
 
     /** Numbers read from a file pass the limits of the context field of the same name. */

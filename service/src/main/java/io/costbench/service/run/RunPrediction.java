@@ -24,6 +24,9 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
         return new RunPrediction(Map.of(), Map.of(), reason, null, null);
     }
 
+    /** What {@link RampUp#label()} says after the strategy. */
+    private static final String RAMP_UP = " ramp-up ";
+
     static final String[] HEADLINE = {"median_tpot_ms", "output_throughput", "median_ttft_ms"};
 
     static RunPrediction compare(Map<String, Double> predicted, Map<String, Double> measured, Workload simulated) {
@@ -49,14 +52,20 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
         return ramp == null ? gaps : gaps + ", " + ramp.label();
     }
 
-    /** The run page's sentence: "80 requests, a closed loop", "200 requests, poisson arrivals at the stated ...". */
+    /**
+     * The run page's sentence, from what was stored: "80 requests, a closed loop", "200 requests, poisson arrivals at
+     * the stated request rate", "60 requests, gamma, burstiness 0.25 arrivals, linear ramp-up 1.0 to 16.0 ...".
+     */
     public String simulatedClient() {
         if (numPrompts == null) {
             return null;
         }
-        String how = "closed-loop".equals(arrivals) ? "a closed loop"
-                : arrivals.contains("ramp-up") ? arrivals.replaceFirst(", ", " arrivals, ")
-                : arrivals + " arrivals at the stated request rate";
-        return numPrompts + " requests, " + how;
+        if ("closed-loop".equals(arrivals)) {
+            return numPrompts + " requests, a closed loop";
+        }
+        int ramp = arrivals.indexOf(RAMP_UP);
+        int cut = ramp < 0 ? -1 : arrivals.lastIndexOf(", ", ramp);
+        return numPrompts + " requests, " + (cut < 0 ? arrivals + " arrivals at the stated request rate"
+                : arrivals.substring(0, cut) + " arrivals, " + arrivals.substring(cut + 2));
     }
 }

@@ -105,6 +105,15 @@ class BrokenInputTest {
                         "\"duration\": 1e999"), false, 422, "result.duration"),
                 file("vllm result is an array", "vllm", "[" + vllm + "]", false, 422, "result"),
                 file("vllm result is a number", "vllm", "42", false, 422, "result"),
+                file("vllm ramp-up beside a request rate", "vllm", mutate(Samples.VLLM, n -> n.put("ramp_up_strategy",
+                        "linear").put("ramp_up_start_rps", 1).put("ramp_up_end_rps", 8)), false, 422,
+                        "result.request_rate"),
+                file("vllm ramp-up of an unknown strategy", "vllm", mutate(Samples.VLLM, n -> n.put("request_rate",
+                        "inf").put("ramp_up_strategy", "step").put("ramp_up_start_rps", 1).put("ramp_up_end_rps", 8)),
+                        false, 422, "result.ramp_up_strategy"),
+                file("vllm ramp-up over the rate limit", "vllm", mutate(Samples.VLLM, n -> n.put("request_rate",
+                        "inf").put("ramp_up_strategy", "linear").put("ramp_up_start_rps", 1)
+                        .put("ramp_up_end_rps", 2e6)), false, 422, "result"),
                 // SGLang
                 file("sglang second line truncated", "sglang", sglang + "\n" + sglang.substring(0, 200), true, 400,
                         "result[line 2]"),

@@ -1,0 +1,37 @@
+package io.costbench.service.run;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.costbench.engine.sim.RampUp;
+import io.costbench.engine.sim.Workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What a prediction says of the client it simulated, in the API's words and in the run page's sentence. */
+class RunPredictionTest {
+
+    private static RunPrediction simulated(Workload workload) {
+        return RunPrediction.compare(Map.of("output_throughput", 100.0), Map.of("output_throughput", 90.0), workload);
+    }
+
+    @Test
+    void eachClientIsNamedAndSaidInASentence() {
+        RunPrediction closed = simulated(Workload.closedLoop(200, 128, 8, 0));
+        RunPrediction gamma = simulated(new Workload(200, 128, 1.0, 0, 2.0, 60, 0, 0.25));
+        RunPrediction ramp = simulated(new Workload(200, 128, 1.0, 4, 0, 60, 0, 0.25,
+                new RampUp(RampUp.Strategy.LINEAR, 1, 16)));
+
+        assertThat(closed.arrivals()).isEqualTo("closed-loop");
+        assertThat(closed.simulatedClient()).isEqualTo("80 requests, a closed loop");
+        assertThat(gamma.arrivals()).isEqualTo("gamma, burstiness 0.25");
+        assertThat(gamma.simulatedClient())
+                .isEqualTo("60 requests, gamma, burstiness 0.25 arrivals at the stated request rate");
+        assertThat(ramp.arrivals()).isEqualTo("gamma, burstiness 0.25, linear ramp-up 1.0 to 16.0 requests/s");
+        assertThat(ramp.simulatedClient())
+                .isEqualTo("60 requests, gamma, burstiness 0.25 arrivals, linear ramp-up 1.0 to 16.0 requests/s");
+        assertThat(RunPrediction.unavailable("unknown model x").simulatedClient()).isNull();
+        assertThat(closed.relativeError()).containsEntry("output_throughput", -0.1);
+    }
+}
