@@ -3,6 +3,7 @@ package io.costbench.service.run;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -165,54 +166,62 @@ class RunPushApiTest {
         // request 4.5 s long); the prediction's last request, on another model and GPU, takes about 1 s.
         assertThat(prediction.get("metrics").get("duration").asDouble()).isBetween(200.0, 205.0);
 
-        ObjectNode bursty = (ObjectNode) JSON.readTree(Samples.text(Samples.VLLM));
-        bursty.put("burstiness", 0.25);
-        bursty.put("num_prompts", 60);
-        context.put("gitSha", "0badcafe");
-        context.put("ciUrl", "https://ci.example.com/job/bursty");
-        HttpResponse<String> other = push(RunApiSupport.envelope("vllm", context, bursty.toString(), false));
+        HttpResponse<String> other = pushEditedSample(context, "0badcafe", file -> file.put("burstiness", 0.25)
+                .put("num_prompts", 60));
 
         assertThat(other.statusCode()).as(other.body()).isEqualTo(201);
         JsonNode burstyPrediction = JSON.readTree(other.body()).get("prediction");
         assertThat(burstyPrediction.get("numPrompts").asInt()).isEqualTo(60);
         assertThat(burstyPrediction.get("arrivals").asString()).isEqualTo("gamma, burstiness 0.25");
         assertThat(burstyPrediction.get("metrics").get("completed").asDouble()).isEqualTo(60.0);
+    }
 
-        // A ramp-up from 1 to 16 requests/s sends the same 60 requests in about a third of the time: the
-        // prediction's duration follows the ramp, not the file's stated (absent) rate.
-        ObjectNode ramp = (ObjectNode) JSON.readTree(Samples.text(Samples.VLLM));
-        ramp.put("request_rate", "inf");
-        ramp.put("num_prompts", 60);
-        ramp.put("ramp_up_strategy", "linear");
-        ramp.put("ramp_up_start_rps", 1);
-        ramp.put("ramp_up_end_rps", 16);
-        context.put("gitSha", "0badf00d");
-        context.put("ciUrl", "https://ci.example.com/job/ramp");
-        HttpResponse<String> ramped = push(RunApiSupport.envelope("vllm", context, ramp.toString(), false));
+    /** vLLM's --ramp-up-strategy: the rates climb over the run, and the ramp is the run's load, so its series. */
+    @Test
+    void aRampUpRunIsPredictedAtItsClimbingRatesAndIsASeriesOfItsOwn() {
+        ObjectNode context = RunApiSupport.predictableContext("main");
+        context.put("concurrency", 4);
+        HttpResponse<String> constant = pushEditedSample(context, "0badf00e", file -> file.put("num_prompts", 60));
+        HttpResponse<String> ramped = pushEditedSample(context, "0badf00d", file -> file.put("request_rate", "inf")
+                .put("num_prompts", 60).put("ramp_up_strategy", "linear").put("ramp_up_start_rps", 1)
+                .put("ramp_up_end_rps", 16));
 
+        assertThat(constant.statusCode()).as(constant.body()).isEqualTo(201);
         assertThat(ramped.statusCode()).as(ramped.body()).isEqualTo(201);
         JsonNode rampPrediction = JSON.readTree(ramped.body()).get("prediction");
         assertThat(rampPrediction.get("arrivals").asString())
                 .isEqualTo("poisson, linear ramp-up 1.0 to 16.0 requests/s");
-        // The ramp is the run's load: its own series, never the baseline of (or compared with) constant-rate runs.
+        assertThat(rampPrediction.get("metrics").get("completed").asDouble()).isEqualTo(60.0);
+        // 60 requests at the file's constant 1 request/s are sent over 60 s; over the ramp the mean gap is
+        // ln(16) / 15 = 0.18 s, and the concurrency cap of 4 holds them to about 4 requests/s.
+        assertThat(JSON.readTree(constant.body()).get("prediction").get("metrics").get("duration").asDouble())
+                .isBetween(60.0, 62.0);
+        assertThat(rampPrediction.get("metrics").get("duration").asDouble()).isLessThan(30.0);
+
         JsonNode rampScenario = JSON.readTree(ramped.body()).get("scenario");
         assertThat(rampScenario.get("rampUp").asString()).isEqualTo("linear ramp-up 1.0 to 16.0 requests/s");
         assertThat(rampScenario.get("requestRate").isNull()).isTrue();
-        String rampSeries = jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
-                JSON.readTree(ramped.body()).get("id").asLong());
-        String rateSeries = jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
-                JSON.readTree(other.body()).get("id").asLong());
-        assertThat(rampSeries).endsWith("|linear ramp-up 1.0 to 16.0 requests/s").isNotEqualTo(rateSeries);
         long rampRun = JSON.readTree(ramped.body()).get("id").asLong();
+        String rampSeries = jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
+                rampRun);
+        String rateSeries = jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
+                JSON.readTree(constant.body()).get("id").asLong());
+        assertThat(rampSeries).endsWith("|linear ramp-up 1.0 to 16.0 requests/s").isNotEqualTo(rateSeries);
         assertThat(JSON.readTree(http.get("/api/v1/runs/" + rampRun).body()).get("scenario").get("rampUp").asString())
                 .isEqualTo("linear ramp-up 1.0 to 16.0 requests/s");
         assertThat(http.get("/runs/" + rampRun).body()).contains("id=\"run-ramp-up\">linear ramp-up 1.0 to 16.0"
                 + " requests/s<").contains("Simulated client: 60 requests, poisson arrivals, linear ramp-up 1.0 to"
                 + " 16.0 requests/s.");
-        assertThat(rampPrediction.get("metrics").get("completed").asDouble()).isEqualTo(60.0);
-        // Mean gap at the constant 1 request/s: 1 s; over the ramp: ln(16) / 15 = 0.18 s.
-        assertThat(rampPrediction.get("metrics").get("duration").asDouble())
-                .isLessThan(0.5 * burstyPrediction.get("metrics").get("duration").asDouble());
+    }
+
+    /** The vLLM sample with its fields edited, pushed at its own commit and CI URL (so never a duplicate). */
+    private HttpResponse<String> pushEditedSample(ObjectNode context, String gitSha, Consumer<ObjectNode> edit) {
+        ObjectNode file = (ObjectNode) JSON.readTree(Samples.text(Samples.VLLM));
+        edit.accept(file);
+        ObjectNode ownContext = context.deepCopy();
+        ownContext.put("gitSha", gitSha);
+        ownContext.put("ciUrl", "https://ci.example.com/job/" + gitSha);
+        return push(RunApiSupport.envelope("vllm", ownContext, file.toString(), false));
     }
 
     /** A CI job names the model by its Hugging Face id and the hardware by its instance-style name. */
