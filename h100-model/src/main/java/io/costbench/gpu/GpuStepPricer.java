@@ -50,6 +50,7 @@ final class GpuStepPricer {
     private final double tileN;
     private final double waveTileM;
     private final double gemmBwEff;
+    private final double fp8GemmBwEff;
     private final double smallBytesHalf;
     private final double attnDecodeEff;
     private final double attnDecodeHalfCtx;
@@ -106,6 +107,10 @@ final class GpuStepPricer {
         tileN = profile.value("gemmTileN");
         waveTileM = profile.value("gemmWaveTileM");
         gemmBwEff = profile.value("gemmBandwidthEfficiency");
+        // FP8 dense GEMMs stream their weights at the rate of the FP8 kernel the engine runs, where the profile
+        // names one with a source (SGLang: DeepGEMM); otherwise at the BF16 GEMMs' rate.
+        fp8GemmBwEff = profile.hasParameter("fp8GemmBandwidthEfficiency")
+                ? profile.value("fp8GemmBandwidthEfficiency") : gemmBwEff;
         smallBytesHalf = profile.value("smallKernelBytesHalf");
         attnDecodeEff = profile.value("attentionDecodeBandwidthEfficiency");
         attnDecodeHalfCtx = profile.value("attentionDecodeHalfContextTokens");
@@ -252,7 +257,7 @@ final class GpuStepPricer {
                 double peak = hw.denseFlopsPerSecond(lowPrecision ? Precision.FP8 : Precision.BF16);
                 double eff = gemmComputeEff * (lowPrecision ? fp8Factor : 1.0) * gemmShapeUtilisation(op);
                 computeMs = op.flops() / (peak * eff) * 1e3;
-                memoryMs = bytesMs(bytes, gemmBwEff);
+                memoryMs = bytesMs(bytes, lowPrecision ? fp8GemmBwEff : gemmBwEff);
                 // q and kv projections run as one fused qkv_proj GEMM: half a launch each.
                 double share = op.name().endsWith("q_proj") || op.name().endsWith("kv_proj") ? 0.5 : 1.0;
                 kernels = share * (gemmKernels + (lowPrecision ? fp8QuantKernels : 0));

@@ -3,6 +3,7 @@ package io.costbench.gpu;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,25 @@ class GpuMechanismsTest {
         assertThat(fp8).isLessThan(bf16);
         // Weights dominate the bytes, so fp8 cuts the memory time by close to half.
         assertThat(fp8Memory / bf16Memory).isBetween(0.45, 0.75);
+    }
+
+    /**
+     * An FP8 dense GEMM streams its weights at the rate of the FP8 kernel the engine runs: SGLang's DeepGEMM at
+     * fp8GemmBandwidthEfficiency (0.68), its BF16 GEMMs at gemmBandwidthEfficiency (0.85); a profile without the
+     * parameter (vLLM) streams FP8 at its BF16 rate.
+     */
+    @ParameterizedTest(name = "{0} FP8 GEMMs at {1} of the HBM peak, BF16 at {2}")
+    @CsvSource({"sglang, 0.68, 0.85", "vllm, 0.88, 0.88"})
+    void fp8GemmsStreamAtTheirKernelsRate(String profile, double fp8Efficiency, double bf16Efficiency) {
+        StepShape decode = StepShape.decode(4, 1024);
+        OperatorTiming fp8 = gemm(deploy("qwen3-8b", "h100-sxm", profile, 1, Precision.FP8).explain(decode));
+        OperatorTiming bf16 = gemm(deploy("qwen3-8b", "h100-sxm", profile, 1, Precision.BF16).explain(decode));
+        // Memory time per layer = (bytes + smallKernelBytesHalf, 2 MB) / (3.35 TB/s x efficiency), summed over layers.
+        double peakBytesPerMs = 3.35e9;
+        assertThat((fp8.hbmBytes() + fp8.repeat() * 2e6) / fp8.msByCategory().get(CostCategory.MEMORY))
+                .isCloseTo(fp8Efficiency * peakBytesPerMs, withinPercentage(0.01));
+        assertThat((bf16.hbmBytes() + bf16.repeat() * 2e6) / bf16.msByCategory().get(CostCategory.MEMORY))
+                .isCloseTo(bf16Efficiency * peakBytesPerMs, withinPercentage(0.01));
     }
 
     @ParameterizedTest(name = "{0}: fp8 prefill of {1} tokens uses the doubled tensor rate")

@@ -221,15 +221,15 @@ class ValidationReportTest {
         // the aiconfigurator-silicon H200 Llama-3.1-8B rows (README, "Where the GPU model stands")
         GUARDS.put("h200-sxm vllm TPOT p90", 0.73);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.21);
-        // SGLang, out of sample but for hostOverlap (README, "SGLang"): the two GPUStack rows' measured throughput,
-        // and the H200 collections, whose closed loop the simulated lockstep waves do not follow
-        GUARDS.put("h100-sxm sglang measured output throughput median", 0.13);
+        // SGLang, out of sample but for hostOverlap (README, "SGLang"): the H200 collections, whose closed loop the
+        // simulated lockstep waves do not follow (the GPUStack rows' throughput is met since FP8 GEMMs stream at
+        // DeepGEMM's published rate, fp8GemmBandwidthEfficiency)
         GUARDS.put("h200-sxm sglang TPOT median", 0.20);
-        GUARDS.put("h200-sxm sglang TPOT p90", 0.355);
-        GUARDS.put("h200-sxm sglang TTFT median", 0.57);
-        GUARDS.put("h200-sxm sglang derived output throughput* median", 0.135);
-        GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.16);
-        GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.23);
+        GUARDS.put("h200-sxm sglang TPOT p90", 0.34);
+        GUARDS.put("h200-sxm sglang TTFT median", 0.56);
+        GUARDS.put("h200-sxm sglang derived output throughput* median", 0.13);
+        GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.15);
+        GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
     }
 
     private static Target target(String name, double value, double target, Map<String, Double> guards) {
