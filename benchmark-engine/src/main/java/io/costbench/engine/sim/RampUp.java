@@ -15,6 +15,9 @@ import java.util.Locale;
  */
 public record RampUp(Strategy strategy, double startPerSecond, double endPerSecond) {
 
+    /** What {@link #label()} puts between the strategy and the rates, for readers of a stored label. */
+    public static final String LABEL_INFIX = " ramp-up ";
+
     public enum Strategy {
         /** start + (end - start) x progress */
         LINEAR,
@@ -46,6 +49,6 @@ public record RampUp(Strategy strategy, double startPerSecond, double endPerSeco
 
     /** "linear ramp-up 1.0 to 16.0 requests/s" */
     public String label() {
-        return id() + " ramp-up " + startPerSecond + " to " + endPerSecond + " requests/s";
+        return id() + LABEL_INFIX + startPerSecond + " to " + endPerSecond + " requests/s";
     }
 }

@@ -87,6 +87,7 @@ class RunExport {
         for (int column = 10; column <= 12; column++) {
             csv.integer(page.integer(row, column), !page.isNull(row, column));
         }
+        // ramp_up is selected last, so the other columns keep their numbers; the CSV has it after the rate.
         csv.number(page.number(row, 13)).text(page.text(row, 26));
         for (int column = 14; column <= 18; column++) {
             csv.text(page.text(row, column));

@@ -24,9 +24,6 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
         return new RunPrediction(Map.of(), Map.of(), reason, null, null);
     }
 
-    /** What {@link RampUp#label()} says after the strategy. */
-    private static final String RAMP_UP = " ramp-up ";
-
     static final String[] HEADLINE = {"median_tpot_ms", "output_throughput", "median_ttft_ms"};
 
     static RunPrediction compare(Map<String, Double> predicted, Map<String, Double> measured, Workload simulated) {
@@ -63,7 +60,7 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
         if ("closed-loop".equals(arrivals)) {
             return numPrompts + " requests, a closed loop";
         }
-        int ramp = arrivals.indexOf(RAMP_UP);
+        int ramp = arrivals.indexOf(RampUp.LABEL_INFIX);
         int cut = ramp < 0 ? -1 : arrivals.lastIndexOf(", ", ramp);
         return numPrompts + " requests, " + (cut < 0 ? arrivals + " arrivals at the stated request rate"
                 : arrivals.substring(0, cut) + " arrivals, " + arrivals.substring(cut + 2));
