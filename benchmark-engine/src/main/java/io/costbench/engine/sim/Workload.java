@@ -3,7 +3,9 @@ package io.costbench.engine.sim;
 /**
  * A benchmark workload as {@code vllm bench serve} takes it.
  *
- * @param rangeRatio           1.0 for fixed lengths; r < 1 draws lengths uniformly from [r x L, L] (InferenceX: 0.8)
+ * @param rangeRatio           1.0 for fixed lengths; r < 1 draws lengths uniformly from [max(1, r x L), L] as
+ *                             {@code sglang.bench_serving --random-range-ratio} does (InferenceX: 0.8; SGLang's
+ *                             default, 0, draws from [1, L])
  * @param maxConcurrency       closed loop at this concurrency (--max-concurrency); 0 for no cap
  * @param requestRatePerSecond open-loop arrivals at this rate; 0 for "all at once" (closed loop)
  * @param numPrompts           requests to run
@@ -34,8 +36,8 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
         if (inputTokens < 1 || outputTokens < 1) {
             throw new IllegalArgumentException("input and output tokens must be >= 1");
         }
-        if (!(rangeRatio > 0 && rangeRatio <= 1)) {
-            throw new IllegalArgumentException("range ratio must be in (0, 1]");
+        if (!(rangeRatio >= 0 && rangeRatio <= 1)) {
+            throw new IllegalArgumentException("range ratio must be in [0, 1]");
         }
         if (maxConcurrency < 0 || requestRatePerSecond < 0 || numPrompts < 1) {
             throw new IllegalArgumentException("concurrency and rate must be >= 0, prompts >= 1");

@@ -178,6 +178,19 @@ class ServingSimulatorTest {
     }
 
     @Test
+    void aRangeRatioOfZeroDrawsLengthsFromOneToTheStatedLengthAsSglangDoes() {
+        // sglang.bench_serving's default --random-range-ratio 0: lengths uniform in [1, L], mean about L / 2.
+        SimulationResult r = run(chunked(200_000), FakeDeployment.linear(6, 0.015),
+                new Workload(1000, 400, 0.0, 8, 0, 400, 7));
+        assertThat(r.metric("total_input_tokens") / 400).isBetween(450.0, 550.0);
+        assertThat(r.metric("total_output_tokens") / 400).isBetween(180.0, 220.0);
+        assertThatThrownBy(() -> new Workload(1000, 400, -0.1, 8, 0, 400, 7))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[0, 1]");
+        assertThatThrownBy(() -> new Workload(1000, 400, 1.1, 8, 0, 400, 7))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[0, 1]");
+    }
+
+    @Test
     void openLoopPoissonArrivalsAtLowRateDoNotQueue() {
         SimulationResult r = run(chunked(10_000_000), FakeDeployment.linear(5, 0.01),
                 new Workload(200, 50, 1.0, 0, 2.0, 400, 5));

@@ -13,13 +13,21 @@ import io.costbench.engine.sim.RampUp;
  *                   Poisson, what SGLang's {@code bench_serving} always draws); {@code Workload.EVENLY_SPACED} for
  *                   GuideLLM's {@code constant} rate
  * @param rampUp     vLLM's {@code --ramp-up-strategy} and its start and end rates, in place of a request rate
+ * @param rangeRatio SGLang's {@code --random-range-ratio} r of a random dataset: prompt and output lengths drawn
+ *                   uniformly from [max(1, r x L), L] around the stated lengths L (0, SGLang's default, draws from
+ *                   [1, L]); null for fixed lengths or lengths the file does not describe
  */
-record ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp) {
+record ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio) {
 
-    static final ClientSettings UNSTATED = new ClientSettings(null, null, null);
+    static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null);
 
     /** No ramp-up: what every format but vLLM's can state. */
     ClientSettings(Integer numPrompts, Double burstiness) {
-        this(numPrompts, burstiness, null);
+        this(numPrompts, burstiness, null, null);
+    }
+
+    /** Lengths fixed or undescribed: what every format but SGLang's states. */
+    ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp) {
+        this(numPrompts, burstiness, rampUp, null);
     }
 }

@@ -45,6 +45,8 @@ public class MeasuredRun {
     private Double requestRate;
     @Column(name = "ramp_up")
     private String rampUp;
+    @Column(name = "range_ratio")
+    private Double rangeRatio;
     private String engine;
     @Column(name = "engine_version")
     private String engineVersion;
@@ -123,6 +125,7 @@ public class MeasuredRun {
         run.concurrency = scenario.concurrency();
         run.requestRate = scenario.requestRate();
         run.rampUp = scenario.rampUp();
+        run.rangeRatio = scenario.rangeRatio();
         run.engine = scenario.engine();
         run.engineVersion = scenario.engineVersion();
         run.gitSha = context.gitSha();
@@ -172,6 +175,7 @@ public class MeasuredRun {
     public Integer getConcurrency() { return concurrency; }
     public Double getRequestRate() { return requestRate; }
     public String getRampUp() { return rampUp; }
+    public Double getRangeRatio() { return rangeRatio; }
     public String getEngine() { return engine; }
     public String getEngineVersion() { return engineVersion; }
     public String getGitSha() { return gitSha; }

@@ -5,20 +5,26 @@ import java.util.Objects;
 /**
  * The scenario of one measured run: the series it belongs to (everything here) plus the engine that served it.
  * {@code rampUp} is a vLLM ramp-up in words ({@link io.costbench.engine.sim.RampUp#label()}), which stands in for
- * the request rate such a run does not state; null for every other run.
+ * the request rate such a run does not state; null for every other run. {@code rangeRatio} is an SGLang random
+ * dataset's {@code --random-range-ratio} (lengths drawn from [max(1, r x L), L] around the stated lengths); null for
+ * fixed or undescribed lengths.
  * The series key leaves out the branch and the engine version: a branch's run is compared with the same series on
  * the base branch, and an engine upgrade is exactly the kind of change the comparison should show.
  */
 public record RunScenario(String model, String hardware, String profile, Integer tensorParallel, String precision,
         Integer inputTokens, Integer outputTokens, Integer concurrency, Double requestRate, String rampUp,
-        String engine, String engineVersion) {
+        Double rangeRatio, String engine, String engineVersion) {
 
     public String seriesKey() {
         String key = String.join("|", model, hardware, text(profile), text(tensorParallel), text(precision),
                 text(inputTokens), text(outputTokens), text(concurrency),
                 requestRate == null ? "-" : Double.toString(requestRate));
-        // Appended only when there is one, so the keys of runs stored before ramp-ups were read stay the same.
-        return rampUp == null ? key : key + "|" + rampUp;
+        // Appended only when there is one, so the keys of runs stored before ramp-ups and range ratios were read stay
+        // the same.
+        if (rampUp != null) {
+            key += "|" + rampUp;
+        }
+        return rangeRatio == null ? key : key + "|" + lengthSpread();
     }
 
     /**
@@ -47,7 +53,15 @@ public record RunScenario(String model, String hardware, String profile, Integer
         if (rampUp != null) {
             parts.add(rampUp);
         }
+        if (rangeRatio != null) {
+            parts.add(lengthSpread());
+        }
         return String.join(" · ", parts);
+    }
+
+    /** The length spread in words, "range ratio 0.5 (lengths 0.5-1 x stated)"; null for fixed lengths. */
+    public String lengthSpread() {
+        return rangeRatio == null ? null : "range ratio " + rangeRatio + " (lengths " + rangeRatio + "-1 x stated)";
     }
 
     private static String text(Object value) {

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.service.web.BadInputException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -13,7 +14,11 @@ import tools.jackson.databind.JsonNode;
  * {@code concurrency} and {@code accept_length} have no vLLM counterpart and stay in the raw payload. The file names
  * no model: it comes from the context. It states no prompt count, so the completed requests stand for the prompts
  * sent; its arrivals are always Poisson (sgl-project/sglang python/sglang/bench_serving.py @
- * 0033168f0f58b2bc05aa0273bd475d9c01bafb1c, {@code get_request}: exponential gaps).
+ * 0033168f0f58b2bc05aa0273bd475d9c01bafb1c, {@code get_request}: exponential gaps). A random dataset
+ * ({@code dataset_name} random or random-ids) states its lengths as {@code random_input_len} and
+ * {@code random_output_len} L and {@code random_range_ratio} r, and draws each request's lengths uniformly from
+ * [max(int(L x r), 1), L] (same file, {@code get_dataset} and {@code sample_random_requests}; r defaults to 0), so
+ * the run is predicted with L and r, not with fixed lengths L.
  */
 @Component
 class SglangAdapter implements ResultAdapter {
@@ -42,7 +47,8 @@ class SglangAdapter implements ResultAdapter {
             metrics.put("total_token_throughput", input + metrics.get("output_throughput"),
                     path + ".input_throughput");
         }
-        boolean random = "random".equals(JsonFields.text(node, "dataset_name"));
+        String dataset = JsonFields.text(node, "dataset_name");
+        boolean random = dataset != null && dataset.startsWith("random");
         return List.of(new ParsedRun(metrics.asMap(),
                 JsonFields.positiveInt(JsonFields.number(node, "max_concurrency", path)),
                 FlatServingResults.requestRate(node, path),
@@ -50,6 +56,18 @@ class SglangAdapter implements ResultAdapter {
                         : FlatServingResults.meanPerRequest(metrics, "total_input_tokens"),
                 random ? JsonFields.positiveInt(JsonFields.number(node, "random_output_len", path))
                         : FlatServingResults.meanPerRequest(metrics, "total_output_tokens"),
-                null, path, new ClientSettings(JsonFields.positiveInt(metrics.get("completed")), null)));
+                null, path, new ClientSettings(JsonFields.positiveInt(metrics.get("completed")), null, null,
+                        random ? rangeRatio(node, path) : null)));
+    }
+
+    /** The stated ratio, or null when a file predating the key leaves the spread unknown. */
+    private static Double rangeRatio(JsonNode node, String path) {
+        Double ratio = JsonFields.number(node, "random_range_ratio", path);
+        if (ratio != null && !(ratio >= 0 && ratio <= 1)) {
+            // Outside [0, 1] sglang.bench_serving draws no valid lengths (numpy refuses low > high, or goes negative).
+            throw BadInputException.unprocessable(path + ".random_range_ratio",
+                    "must be between 0 and 1 (sglang.bench_serving --random-range-ratio), was " + ratio);
+        }
+        return ratio;
     }
 }

@@ -122,6 +122,29 @@ class AdaptersTest {
     }
 
     @Test
+    void sglangRandomRunsStateTheirLengthsAndTheirRangeRatio() {
+        tools.jackson.databind.node.ObjectNode random =
+                (tools.jackson.databind.node.ObjectNode) JSON.readTree(Samples.text(Samples.SGLANG));
+        random.put("dataset_name", "random");
+        ParsedRun run = new SglangAdapter().parse(random, "result").get(0);
+        // The sample's random_range_ratio 0.0, SGLang's default: lengths drawn from [1, L] around the stated L.
+        assertThat(run.inputTokens()).isEqualTo(1024);
+        assertThat(run.outputTokens()).isEqualTo(1024);
+        assertThat(run.client()).isEqualTo(new ClientSettings(1000, null, null, 0.0));
+
+        random.put("dataset_name", "random-ids").put("random_range_ratio", 0.5);
+        assertThat(new SglangAdapter().parse(random, "result").get(0).client().rangeRatio()).isEqualTo(0.5);
+        random.remove("random_range_ratio");
+        assertThat(new SglangAdapter().parse(random, "result").get(0).client().rangeRatio()).isNull();
+        for (double broken : new double[] {-0.1, 1.5}) {
+            random.put("random_range_ratio", broken);
+            assertThatThrownBy(() -> new SglangAdapter().parse(random, "result"))
+                    .isInstanceOfSatisfying(BadInputException.class,
+                            e -> assertThat(e.field()).isEqualTo("result.random_range_ratio"));
+        }
+    }
+
+    @Test
     void guidellmConvertsSecondsAndReadsTheStrategy() {
         ParsedRun run = only(new GuidellmAdapter(), Samples.GUIDELLM);
         Map<String, Double> metrics = run.metrics();

@@ -122,6 +122,8 @@ class BrokenInputTest {
                 file("sglang e2e latency as text", "sglang", sglang.replace("\"median_e2e_latency_ms\": ",
                         "\"median_e2e_latency_ms\": \"slow\", \"x\": "), true, 422, "result.median_e2e_latency_ms"),
                 file("sglang too many lines", "sglang", (sglang + "\n").repeat(101), true, 422, "result"),
+                file("sglang random range ratio above 1", "sglang", mutate(Samples.SGLANG, n -> n.put("dataset_name",
+                        "random").put("random_range_ratio", 1.5)), true, 422, "result.random_range_ratio"),
                 // GuideLLM
                 file("guidellm no benchmarks", "guidellm", mutate(Samples.GUIDELLM,
                         n -> n.putArray("benchmarks")), false, 422, "result.benchmarks"),

@@ -214,14 +214,56 @@ class RunPushApiTest {
                 + " 16.0 requests/s.");
     }
 
+    /**
+     * SGLang's random dataset draws each request's lengths from [max(1, r x L), L]: its default r = 0 sends about half
+     * the stated lengths, and the prediction must send the same, not L fixed; each r is a series of its own.
+     */
+    @Test
+    void anSglangRandomRunIsPredictedWithItsRangeRatioAndIsASeriesOfItsOwn() {
+        ObjectNode context = RunApiSupport.predictableContext("main");
+        Consumer<ObjectNode> random = file -> file.put("dataset_name", "random").put("random_input_len", 400)
+                .put("random_output_len", 200).put("completed", 200).put("request_rate", 2.0);
+        HttpResponse<String> spread = pushEditedSample("sglang", Samples.SGLANG, context, "0badbee0", random);
+        HttpResponse<String> fixed = pushEditedSample("sglang", Samples.SGLANG, context, "0badbee1",
+                random.andThen(file -> file.put("random_range_ratio", 1.0)));
+
+        assertThat(spread.statusCode()).as(spread.body()).isEqualTo(201);
+        assertThat(fixed.statusCode()).as(fixed.body()).isEqualTo(201);
+        JsonNode spreadMetrics = JSON.readTree(spread.body()).get("prediction").get("metrics");
+        JsonNode fixedMetrics = JSON.readTree(fixed.body()).get("prediction").get("metrics");
+        assertThat(fixedMetrics.get("total_input_tokens").asDouble()).isEqualTo(200 * 400.0);
+        assertThat(fixedMetrics.get("total_output_tokens").asDouble()).isEqualTo(200 * 200.0);
+        // Uniform in [1, 400] and [1, 200]: means 200.5 and 100.5, within a few percent over 200 requests.
+        assertThat(spreadMetrics.get("total_input_tokens").asDouble() / 200).isBetween(180.0, 220.0);
+        assertThat(spreadMetrics.get("total_output_tokens").asDouble() / 200).isBetween(90.0, 110.0);
+
+        JsonNode scenario = JSON.readTree(spread.body()).get("scenario");
+        assertThat(scenario.get("inputTokens").asInt()).isEqualTo(400);
+        assertThat(scenario.get("rangeRatio").asDouble()).isEqualTo(0.0);
+        long run = JSON.readTree(spread.body()).get("id").asLong();
+        String series = jdbc.queryForObject("select series_key from measured_run where id = ?", String.class, run);
+        assertThat(series).endsWith("|range ratio 0.0 (lengths 0.0-1 x stated)").isNotEqualTo(
+                jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
+                        JSON.readTree(fixed.body()).get("id").asLong()));
+        assertThat(http.get("/runs/" + run).body())
+                .contains("id=\"run-range-ratio\">range ratio 0.0 (lengths 0.0-1 x stated)<");
+    }
+
     /** The vLLM sample with its fields edited, pushed at its own commit and CI URL (so never a duplicate). */
     private HttpResponse<String> pushEditedSample(ObjectNode context, String gitSha, Consumer<ObjectNode> edit) {
-        ObjectNode file = (ObjectNode) JSON.readTree(Samples.text(Samples.VLLM));
+        return pushEditedSample("vllm", Samples.VLLM, context, gitSha, edit);
+    }
+
+    /** A sample of the format with its fields edited, pushed at its own commit and CI URL (so never a duplicate). */
+    private HttpResponse<String> pushEditedSample(String format, String sample, ObjectNode context, String gitSha,
+            Consumer<ObjectNode> edit) {
+        ObjectNode file = (ObjectNode) JSON.readTree(Samples.text(sample));
         edit.accept(file);
         ObjectNode ownContext = context.deepCopy();
         ownContext.put("gitSha", gitSha);
         ownContext.put("ciUrl", "https://ci.example.com/job/" + gitSha);
-        return push(RunApiSupport.envelope("vllm", ownContext, file.toString(), false));
+        // SGLang writes JSON Lines, sent as a string like its sample; the others are one JSON document.
+        return push(RunApiSupport.envelope(format, ownContext, file.toString(), format.equals("sglang")));
     }
 
     /** A CI job names the model by its Hugging Face id and the hardware by its instance-style name. */
