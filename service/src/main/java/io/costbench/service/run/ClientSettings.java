@@ -15,7 +15,7 @@ import io.costbench.engine.sim.RampUp;
  * @param rampUp     vLLM's {@code --ramp-up-strategy} and its start and end rates, in place of a request rate
  * @param rangeRatio SGLang's {@code --random-range-ratio} r of a random dataset: prompt and output lengths drawn
  *                   uniformly from [max(1, r x L), L] around the stated lengths L (0, SGLang's default, draws from
- *                   [1, L]); null for fixed lengths or lengths the file does not describe
+ *                   [1, L]); null for fixed lengths (r = 1) or lengths the file does not describe
  */
 record ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio) {
 

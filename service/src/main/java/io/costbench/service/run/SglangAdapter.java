@@ -60,7 +60,10 @@ class SglangAdapter implements ResultAdapter {
                         random ? rangeRatio(node, path) : null)));
     }
 
-    /** The stated ratio, or null when a file predating the key leaves the spread unknown. */
+    /**
+     * The stated ratio; null for 1 (fixed lengths, the series runs of fixed lengths were always stored under) and when
+     * a file predating the key leaves the spread unknown.
+     */
     private static Double rangeRatio(JsonNode node, String path) {
         Double ratio = JsonFields.number(node, "random_range_ratio", path);
         if (ratio != null && !(ratio >= 0 && ratio <= 1)) {
@@ -68,6 +71,6 @@ class SglangAdapter implements ResultAdapter {
             throw BadInputException.unprocessable(path + ".random_range_ratio",
                     "must be between 0 and 1 (sglang.bench_serving --random-range-ratio), was " + ratio);
         }
-        return ratio;
+        return ratio == null || ratio == 1.0 ? null : ratio;
     }
 }

@@ -134,6 +134,9 @@ class AdaptersTest {
 
         random.put("dataset_name", "random-ids").put("random_range_ratio", 0.5);
         assertThat(new SglangAdapter().parse(random, "result").get(0).client().rangeRatio()).isEqualTo(0.5);
+        // 1 is fixed lengths, the series such runs were stored under before ratios were read; absent is unknown.
+        random.put("random_range_ratio", 1.0);
+        assertThat(new SglangAdapter().parse(random, "result").get(0).client().rangeRatio()).isNull();
         random.remove("random_range_ratio");
         assertThat(new SglangAdapter().parse(random, "result").get(0).client().rangeRatio()).isNull();
         for (double broken : new double[] {-0.1, 1.5}) {
