@@ -38,10 +38,10 @@ final class Client {
         long largestBlocks = 0;
         SplittableRandom check = new SplittableRandom(workload.seed());
         for (int i = 0; i < workload.numPrompts(); i++) {
-            int prompt = length(check, workload.inputTokens());
-            int output = length(check, workload.outputTokens());
+            int prompt = length(check, i, true);
+            int output = length(check, i, false);
             largestBlocks = Math.max(largestBlocks, pool.blocksFor(prompt + output + decodeTokens));
-            if (workload.rangeRatio() >= 1.0) {
+            if (workload.rangeRatio() >= 1.0 && workload.lengths() == null) {
                 break;
             }
         }
@@ -59,8 +59,8 @@ final class Client {
         if (drawn == workload.numPrompts()) {
             return null;
         }
-        int prompt = length(lengths, workload.inputTokens());
-        int output = length(lengths, workload.outputTokens());
+        int prompt = length(lengths, drawn, true);
+        int output = length(lengths, drawn, false);
         if (workload.openLoop()) {
             lastArrivalMs += gapScale * gapMs(arrivals, workload, rateAt(workload, drawn));
         }
@@ -109,7 +109,13 @@ final class Client {
         return GammaSampler.sample(random, shape) / shape * (1000.0 / ratePerSecond);
     }
 
-    private int length(SplittableRandom random, int max) {
+    /** Request {@code index}'s prompt or output length: replayed, or drawn from [max(1, r x L), L]. */
+    private int length(SplittableRandom random, int index, boolean prompt) {
+        RequestLengths replayed = workload.lengths();
+        if (replayed != null) {
+            return prompt ? replayed.inputTokens(index) : replayed.outputTokens(index);
+        }
+        int max = prompt ? workload.inputTokens() : workload.outputTokens();
         if (workload.rangeRatio() >= 1.0) {
             return max;
         }

@@ -24,9 +24,9 @@ public record SimulationBudget(long maxSimulatedTokens, long maxDecodeSteps) {
         }
     }
 
-    /** Tokens the run simulates: every request at its longest. */
+    /** Tokens the run simulates: every request at its longest, or a replayed run's own. */
     public static long simulatedTokens(Workload workload) {
-        return (long) workload.numPrompts() * ((long) workload.inputTokens() + workload.outputTokens());
+        return workload.simulatedTokens();
     }
 
     /**
@@ -35,7 +35,7 @@ public record SimulationBudget(long maxSimulatedTokens, long maxDecodeSteps) {
      */
     public static long decodeSteps(Workload workload, SchedulingRules rules) {
         long batch = batch(workload, rules);
-        return ceilDiv(workload.numPrompts(), batch) * workload.outputTokens();
+        return ceilDiv(workload.numPrompts(), batch) * workload.typicalOutputTokens();
     }
 
     private static long batch(Workload workload, SchedulingRules rules) {

@@ -15,9 +15,12 @@ package io.costbench.engine.sim;
  *                             a request rate or a ramp-up
  * @param rampUp               {@code --ramp-up-strategy}: a rate that climbs over the run, in place of a request
  *                             rate; null for none
+ * @param lengths              a measured run's own request lengths, replayed in order in place of drawn ones (one
+ *                             per prompt; input and output tokens are then their maxima); null to draw them
  */
 public record Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
-        double requestRatePerSecond, int numPrompts, long seed, double burstiness, RampUp rampUp) {
+        double requestRatePerSecond, int numPrompts, long seed, double burstiness, RampUp rampUp,
+        RequestLengths lengths) {
 
     /** vLLM bench's default burstiness: Poisson arrivals. */
     public static final double POISSON = 1.0;
@@ -52,6 +55,35 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
         if (!(burstiness > 0 && (Double.isFinite(burstiness) || burstiness == EVENLY_SPACED))) {
             throw new IllegalArgumentException("burstiness must be a positive number (or evenly spaced)");
         }
+        if (lengths != null && (lengths.size() != numPrompts || lengths.maxInputTokens() != inputTokens
+                || lengths.maxOutputTokens() != outputTokens)) {
+            throw new IllegalArgumentException("replayed lengths set the prompts (" + lengths.size()
+                    + ") and the input and output tokens (their maxima, " + lengths.maxInputTokens() + " and "
+                    + lengths.maxOutputTokens() + ")");
+        }
+    }
+
+    /** No replayed lengths. */
+    public Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
+            double requestRatePerSecond, int numPrompts, long seed, double burstiness, RampUp rampUp) {
+        this(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts, seed, burstiness,
+                rampUp, null);
+    }
+
+    /** This workload sending the measured run's own requests: their count and maxima replace the stated ones. */
+    public Workload replaying(RequestLengths replayed) {
+        return new Workload(replayed.maxInputTokens(), replayed.maxOutputTokens(), 1.0, maxConcurrency,
+                requestRatePerSecond, replayed.size(), seed, burstiness, rampUp, replayed);
+    }
+
+    /** Prompt plus output tokens the run sends: exact for replayed lengths, an upper bound for drawn ones. */
+    public long simulatedTokens() {
+        return lengths != null ? lengths.totalTokens() : (long) numPrompts * ((long) inputTokens + outputTokens);
+    }
+
+    /** The output length a request asks for at most (drawn lengths) or on average, rounded up (replayed ones). */
+    public int typicalOutputTokens() {
+        return lengths != null ? lengths.meanOutputTokens() : outputTokens;
     }
 
     /** No ramp-up. */

@@ -55,6 +55,31 @@ class ServingSimulatorTest {
     }
 
     @Test
+    void replayedLengthsAreSentInOrderAndMatchHandComputedLatencies() {
+        // One at a time, 5 ms per step + 0.01 ms per token: a 100-token prompt prefills in 6 ms, a 300-token one in
+        // 8 ms, a 50-token one in 5.5 ms; every decode step of one sequence takes 5.01 ms.
+        RequestLengths replayed = new RequestLengths(new int[] {100, 300, 50}, new int[] {10, 40, 5});
+        Workload workload = Workload.closedLoop(999, 999, 1, 0).replaying(replayed);
+        SimulationResult r = run(chunked(1_000_000), FakeDeployment.linear(5, 0.01), workload);
+
+        assertThat(workload.numPrompts()).isEqualTo(3);
+        assertThat(workload.inputTokens()).isEqualTo(300);
+        assertThat(workload.outputTokens()).isEqualTo(40);
+        // The budget counts the run's own tokens, not three requests at the longest.
+        assertThat(SimulationBudget.simulatedTokens(workload)).isEqualTo(505);
+        assertThat(r.metric("total_input_tokens")).isEqualTo(450);
+        assertThat(r.metric("total_output_tokens")).isEqualTo(55);
+        assertThat(r.metric("mean_ttft_ms")).isCloseTo((6.0 + 8.0 + 5.5) / 3, within(1e-9));
+        assertThat(r.metric("duration") * 1000).isCloseTo(6.0 + 8.0 + 5.5 + (9 + 39 + 4) * 5.01, within(1e-9));
+        assertThatThrownBy(() -> new Workload(300, 40, 1.0, 1, 0, 4, 0, Workload.POISSON, null, replayed))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("replayed lengths");
+        assertThatThrownBy(() -> new RequestLengths(new int[] {1, 2}, new int[] {1}))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RequestLengths(new int[] {1}, new int[] {0}))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void busyTimeSplitsIntoPrefillAndDecodeWork() {
         // One at a time: each request is one 6 ms prefill step and nine 5.01 ms decode steps.
         SimulationResult alone = run(chunked(1_000_000), FakeDeployment.linear(5, 0.01),

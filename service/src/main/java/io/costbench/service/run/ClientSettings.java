@@ -1,6 +1,7 @@
 package io.costbench.service.run;
 
 import io.costbench.engine.sim.RampUp;
+import io.costbench.engine.sim.RequestLengths;
 
 /**
  * How a run's client sent its requests, beyond its concurrency and rate, as its result file states it: the prediction
@@ -16,18 +17,17 @@ import io.costbench.engine.sim.RampUp;
  * @param rangeRatio SGLang's {@code --random-range-ratio} r of a random dataset: prompt and output lengths drawn
  *                   uniformly from [max(1, r x L), L] around the stated lengths L (0, SGLang's default, draws from
  *                   [1, L]); null for fixed lengths (r = 1) or lengths the file does not describe
+ * @param lengths    every request's own prompt and output lengths, in the order sent (vLLM {@code --save-detailed},
+ *                   SGLang {@code --output-details}), replayed in place of lengths drawn around the stated ones; null
+ *                   when the file does not list them
  */
-record ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio) {
+record ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio,
+        RequestLengths lengths) {
 
-    static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null);
+    static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null, null);
 
     /** No ramp-up: what every format but vLLM's can state. */
     ClientSettings(Integer numPrompts, Double burstiness) {
-        this(numPrompts, burstiness, null, null);
-    }
-
-    /** Lengths fixed or undescribed: what every format but SGLang's states. */
-    ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp) {
-        this(numPrompts, burstiness, rampUp, null);
+        this(numPrompts, burstiness, null, null, null);
     }
 }

@@ -1,9 +1,12 @@
 package io.costbench.service.run;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.costbench.engine.sim.RequestLengths;
+import io.costbench.service.prediction.ScenarioLimits;
 import io.costbench.service.web.BadInputException;
 import tools.jackson.databind.JsonNode;
 
@@ -57,5 +60,50 @@ final class FlatServingResults {
         Double tokens = metrics.get(total);
         return completed == null || tokens == null || completed < 1 ? null
                 : JsonFields.positiveInt(tokens / completed);
+    }
+
+    /**
+     * The run's own request lengths, in the order they were sent: {@code input_lens} and {@code output_lens}, which
+     * vLLM keeps with {@code --save-detailed} (vllm/benchmarks/serve.py @ 009e6d4a1cd6ba3fb2a9fc00f4ec06f5297232a1,
+     * {@code benchmark} and {@code main_async}) and SGLang with {@code --output-details}. A failed request has output
+     * length 0 and is left out, as its measured metrics leave it out. Null when the file has neither list, or more
+     * requests than a prediction simulates (the run is then predicted without them, or not at all).
+     */
+    static RequestLengths requestLengths(JsonNode node, String path) {
+        JsonNode inputs = node.get("input_lens");
+        JsonNode outputs = node.get("output_lens");
+        if ((inputs == null || inputs.isNull()) && (outputs == null || outputs.isNull())) {
+            return null;
+        }
+        if (inputs == null || !inputs.isArray() || outputs == null || !outputs.isArray()
+                || inputs.size() != outputs.size()) {
+            throw BadInputException.unprocessable(path + ".input_lens", "input_lens and output_lens must be lists of"
+                    + " the same length, one entry per request");
+        }
+        if (inputs.size() > ScenarioLimits.MAX_PROMPTS) {
+            return null;
+        }
+        int[] in = new int[inputs.size()];
+        int[] out = new int[inputs.size()];
+        int kept = 0;
+        for (int i = 0; i < inputs.size(); i++) {
+            int prompt = length(inputs.get(i), path + ".input_lens[" + i + "]");
+            int output = length(outputs.get(i), path + ".output_lens[" + i + "]");
+            if (prompt > 0 && output > 0) {
+                in[kept] = prompt;
+                out[kept] = output;
+                kept++;
+            }
+        }
+        return kept == 0 ? null : new RequestLengths(Arrays.copyOf(in, kept), Arrays.copyOf(out, kept));
+    }
+
+    private static int length(JsonNode value, String field) {
+        if (value == null || !value.isNumber() || !value.canConvertToInt() || value.asDouble() != value.asInt()
+                || value.asInt() < 0) {
+            throw BadInputException.unprocessable(field, "must be a token count (a whole number >= 0), was "
+                    + JsonFields.describe(value));
+        }
+        return value.asInt();
     }
 }

@@ -22,6 +22,7 @@ import jakarta.validation.Validator;
 import org.springframework.stereotype.Component;
 
 import io.costbench.engine.sim.RampUp;
+import io.costbench.engine.sim.RequestLengths;
 import io.costbench.service.web.BadInputException;
 import io.costbench.service.web.FieldProblem;
 import io.costbench.service.web.InvalidFieldsException;
@@ -164,6 +165,11 @@ class PushRequestReader {
         if (run.requestRate() != null && !(run.requestRate() > 0 && run.requestRate() <= RunContext.MAX_REQUEST_RATE)) {
             throw BadInputException.unprocessable("result", run.label() + " states a request rate of "
                     + run.requestRate() + "; the limit is 0 < rate <= " + (long) RunContext.MAX_REQUEST_RATE);
+        }
+        RequestLengths replayed = run.client().lengths();
+        if (replayed != null) {
+            bounded(run, "inputTokens", replayed.maxInputTokens(), RunContext.MAX_TOKENS);
+            bounded(run, "outputTokens", replayed.maxOutputTokens(), RunContext.MAX_TOKENS);
         }
         RampUp ramp = run.client().rampUp();
         if (ramp != null && ramp.endPerSecond() > RunContext.MAX_REQUEST_RATE) {

@@ -16,12 +16,18 @@ import io.costbench.engine.sim.Workload;
  * @param arrivals   how they were sent: {@code closed-loop} (each slot sends when its last request finished),
  *                   {@code poisson}, {@code evenly-spaced} or {@code gamma, burstiness b} at the run's request rate,
  *                   followed by {@code , linear ramp-up 1.0 to 9.0 requests/s} for a vLLM ramp-up
+ * @param lengths    the requests' lengths: {@code fixed} (the stated ones), {@code range ratio r} (drawn from
+ *                   [max(1, r x L), L]) or {@code the run's own} (every request's, replayed from the file); null
+ *                   without a prediction (and in runs stored before it was recorded)
  */
 public record RunPrediction(Map<String, Double> metrics, Map<String, Double> relativeError, String reason,
-        Integer numPrompts, String arrivals) {
+        Integer numPrompts, String arrivals, String lengths) {
+
+    /** The words of {@link #lengths} for a replay of the file's own request lengths. */
+    static final String REPLAYED = "the run's own";
 
     static RunPrediction unavailable(String reason) {
-        return new RunPrediction(Map.of(), Map.of(), reason, null, null);
+        return new RunPrediction(Map.of(), Map.of(), reason, null, null, null);
     }
 
     static final String[] HEADLINE = {"median_tpot_ms", "output_throughput", "median_ttft_ms"};
@@ -35,7 +41,9 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
                 errors.put(metric, (m - p) / p);
             }
         }
-        return new RunPrediction(new TreeMap<>(predicted), errors, null, simulated.numPrompts(), arrivals(simulated));
+        return new RunPrediction(new TreeMap<>(predicted), errors, null, simulated.numPrompts(), arrivals(simulated),
+                simulated.lengths() != null ? REPLAYED
+                        : simulated.rangeRatio() < 1 ? "range ratio " + simulated.rangeRatio() : "fixed");
     }
 
     private static String arrivals(Workload workload) {
@@ -51,18 +59,20 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
 
     /**
      * The run page's sentence, from what was stored: "80 requests, a closed loop", "200 requests, poisson arrivals at
-     * the stated request rate", "60 requests, gamma, burstiness 0.25 arrivals, linear ramp-up 1.0 to 16.0 ...".
+     * the stated request rate", "60 requests, gamma, burstiness 0.25 arrivals, linear ramp-up 1.0 to 16.0 ...", then
+     * "; lengths: the run's own" (or a range ratio) where they were not the stated ones fixed.
      */
     public String simulatedClient() {
         if (numPrompts == null) {
             return null;
         }
+        String spread = lengths == null || lengths.equals("fixed") ? "" : "; lengths: " + lengths;
         if ("closed-loop".equals(arrivals)) {
-            return numPrompts + " requests, a closed loop";
+            return numPrompts + " requests, a closed loop" + spread;
         }
         int ramp = arrivals.indexOf(RampUp.LABEL_INFIX);
         int cut = ramp < 0 ? -1 : arrivals.lastIndexOf(", ", ramp);
         return numPrompts + " requests, " + (cut < 0 ? arrivals + " arrivals at the stated request rate"
-                : arrivals.substring(0, cut) + " arrivals, " + arrivals.substring(cut + 2));
+                : arrivals.substring(0, cut) + " arrivals, " + arrivals.substring(cut + 2)) + spread;
     }
 }

@@ -22,7 +22,8 @@ import io.costbench.service.prediction.UnsupportedScenarioException;
  * {@code h100-sxm5}). A run is predicted as its client ran it: the requests its file says it sent (else as a sweep
  * would), and, when it states a request rate (or a vLLM ramp-up of rates), arrivals at that rate with the file's
  * burstiness (Poisson when it states none), capped by its concurrency when it states one, not a closed loop; with
- * the length spread it states (SGLang's random range ratio), else the stated lengths fixed. A run
+ * every request's own lengths when the file lists them, else the length spread it states (SGLang's random range
+ * ratio), else the stated lengths fixed. A run
  * the catalog cannot express (unknown model or hardware, neither a concurrency nor a rate, a model that does not fit,
  * a scenario over the simulation budget or out of time) gets a prediction with the reason instead of numbers, never a
  * failed push.
@@ -59,7 +60,7 @@ class RunPredictor {
             Scenario resolved = resolver.resolve(new ScenarioResolver.Spec(scenario.model(), scenario.hardware(),
                     scenario.profile(), scenario.tensorParallel(), scenario.precision(), null,
                     scenario.inputTokens(), scenario.outputTokens(), concurrency, client.numPrompts(), null));
-            if (rate || client.rangeRatio() != null) {
+            if (rate || client.rangeRatio() != null || client.lengths() != null) {
                 Workload closed = resolved.workload();
                 int prompts = client.numPrompts() != null ? client.numPrompts()
                         : scenario.concurrency() == null ? RATE_RUN_PROMPTS : closed.numPrompts();
@@ -68,6 +69,11 @@ class RunPredictor {
                         scenario.concurrency() == null ? 0 : scenario.concurrency(),
                         !rate || client.rampUp() != null ? 0 : scenario.requestRate(), prompts, closed.seed(),
                         client.burstiness() == null ? Workload.POISSON : client.burstiness(), client.rampUp()));
+                if (client.lengths() != null) {
+                    // The run's own requests, in order: their count and longest lengths replace the stated ones.
+                    resolved = new Scenario(resolved.model(), resolved.target(),
+                            resolved.workload().replaying(client.lengths()));
+                }
             }
             return RunPrediction.compare(predictor.predict(resolved).metrics(), measured, resolved.workload());
         } catch (UnknownIdException | UnsupportedScenarioException | DoesNotFitException | OverBudgetException

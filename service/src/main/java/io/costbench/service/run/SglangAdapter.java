@@ -18,7 +18,8 @@ import tools.jackson.databind.JsonNode;
  * ({@code dataset_name} random or random-ids) states its lengths as {@code random_input_len} and
  * {@code random_output_len} L and {@code random_range_ratio} r, and draws each request's lengths uniformly from
  * [max(int(L x r), 1), L] (same file, {@code get_dataset} and {@code sample_random_requests}; r defaults to 0), so
- * the run is predicted with L and r, not with fixed lengths L.
+ * the run is predicted with L and r, not with fixed lengths L. With {@code --output-details} the file lists every
+ * request's lengths, which the prediction replays instead.
  */
 @Component
 class SglangAdapter implements ResultAdapter {
@@ -57,7 +58,7 @@ class SglangAdapter implements ResultAdapter {
                 random ? JsonFields.positiveInt(JsonFields.number(node, "random_output_len", path))
                         : FlatServingResults.meanPerRequest(metrics, "total_output_tokens"),
                 null, path, new ClientSettings(JsonFields.positiveInt(metrics.get("completed")), null, null,
-                        random ? rangeRatio(node, path) : null)));
+                        random ? rangeRatio(node, path) : null, FlatServingResults.requestLengths(node, path))));
     }
 
     /**

@@ -49,7 +49,8 @@ class VllmAdapter implements ResultAdapter {
 
     /**
      * The prompts sent ({@code num_prompts}; files before that key: completed + failed), the arrivals'
-     * {@code burstiness} and a {@code --ramp-up-strategy} with its start and end rates, all in the result file. What
+     * {@code burstiness}, a {@code --ramp-up-strategy} with its start and end rates and, with {@code --save-detailed},
+     * every request's lengths, all in the result file. What
      * vLLM refuses to run is refused here: a burstiness that is not positive, a ramp-up without both rates, or one
      * that does not climb from a positive rate (vllm-project/vllm vllm/benchmarks/serve.py @
      * 009e6d4a1cd6ba3fb2a9fc00f4ec06f5297232a1, {@code get_request}, {@code main_async}).
@@ -65,7 +66,8 @@ class VllmAdapter implements ResultAdapter {
             throw BadInputException.unprocessable(path + ".burstiness",
                     "must be a positive number (vllm bench serve --burstiness), was " + burstiness);
         }
-        return new ClientSettings(prompts, burstiness, rampUp(node, path));
+        return new ClientSettings(prompts, burstiness, rampUp(node, path), null,
+                FlatServingResults.requestLengths(node, path));
     }
 
     private static RampUp rampUp(JsonNode node, String path) {

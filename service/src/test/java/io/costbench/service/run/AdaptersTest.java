@@ -6,6 +6,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.costbench.engine.sim.RampUp;
+import io.costbench.engine.sim.RequestLengths;
 import io.costbench.service.web.BadInputException;
 import tools.jackson.core.json.JsonReadFeature;
 import tools.jackson.databind.JsonNode;
@@ -78,7 +79,7 @@ class AdaptersTest {
 
         assertThat(run.requestRate()).isNull();
         assertThat(run.client()).isEqualTo(new ClientSettings(300, 1.0,
-                new RampUp(RampUp.Strategy.EXPONENTIAL, 2, 32)));
+                new RampUp(RampUp.Strategy.EXPONENTIAL, 2, 32), null, null));
     }
 
     /** What vLLM refuses to run cannot be in its file; a hand-edited one is named field by field. */
@@ -130,7 +131,7 @@ class AdaptersTest {
         // The sample's random_range_ratio 0.0, SGLang's default: lengths drawn from [1, L] around the stated L.
         assertThat(run.inputTokens()).isEqualTo(1024);
         assertThat(run.outputTokens()).isEqualTo(1024);
-        assertThat(run.client()).isEqualTo(new ClientSettings(1000, null, null, 0.0));
+        assertThat(run.client()).isEqualTo(new ClientSettings(1000, null, null, 0.0, null));
 
         random.put("dataset_name", "random-ids").put("random_range_ratio", 0.5);
         assertThat(new SglangAdapter().parse(random, "result").get(0).client().rangeRatio()).isEqualTo(0.5);
@@ -145,6 +146,30 @@ class AdaptersTest {
                     .isInstanceOfSatisfying(BadInputException.class,
                             e -> assertThat(e.field()).isEqualTo("result.random_range_ratio"));
         }
+    }
+
+    @Test
+    void detailedVllmAndSglangFilesListEveryRequestsLengthsLeavingFailedOnesOut() {
+        for (String sample : new String[] {Samples.VLLM, Samples.SGLANG}) {
+            tools.jackson.databind.node.ObjectNode detailed =
+                    (tools.jackson.databind.node.ObjectNode) JSON.readTree(Samples.text(sample));
+            detailed.putArray("input_lens").add(120).add(300).add(80);
+            // The second request failed: vLLM and SGLang write 0 for its output.
+            detailed.putArray("output_lens").add(40).add(0).add(7);
+            ResultAdapter adapter = sample.equals(Samples.VLLM) ? new VllmAdapter() : new SglangAdapter();
+            RequestLengths lengths = adapter.parse(detailed, "result").get(0).client().lengths();
+
+            assertThat(lengths).as(sample).isEqualTo(new RequestLengths(new int[] {120, 80}, new int[] {40, 7}));
+            detailed.putArray("output_lens").add(40).add(0);
+            assertThatThrownBy(() -> adapter.parse(detailed, "result")).as(sample)
+                    .isInstanceOfSatisfying(BadInputException.class,
+                            e -> assertThat(e.field()).isEqualTo("result.input_lens"));
+            detailed.putArray("output_lens").add(40).add(1.5).add(7);
+            assertThatThrownBy(() -> adapter.parse(detailed, "result")).as(sample)
+                    .isInstanceOfSatisfying(BadInputException.class,
+                            e -> assertThat(e.field()).isEqualTo("result.output_lens[1]"));
+        }
+        assertThat(only(new VllmAdapter(), Samples.VLLM).client().lengths()).isNull();
     }
 
     @Test

@@ -122,6 +122,12 @@ class BrokenInputTest {
                 file("sglang e2e latency as text", "sglang", sglang.replace("\"median_e2e_latency_ms\": ",
                         "\"median_e2e_latency_ms\": \"slow\", \"x\": "), true, 422, "result.median_e2e_latency_ms"),
                 file("sglang too many lines", "sglang", (sglang + "\n").repeat(101), true, 422, "result"),
+                file("vllm input_lens without output_lens", "vllm", mutate(Samples.VLLM, n -> n.putArray("input_lens")
+                        .add(100).add(200)), false, 422, "result.input_lens"),
+                file("vllm output_lens entry as text", "vllm", mutate(Samples.VLLM, n -> {
+                    n.putArray("input_lens").add(100).add(200);
+                    n.putArray("output_lens").add(10).add("many");
+                }), false, 422, "result.output_lens[1]"),
                 file("sglang random range ratio above 1", "sglang", mutate(Samples.SGLANG, n -> n.put("dataset_name",
                         "random").put("random_range_ratio", 1.5)), true, 422, "result.random_range_ratio"),
                 // GuideLLM

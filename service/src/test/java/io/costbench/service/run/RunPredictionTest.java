@@ -5,6 +5,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.costbench.engine.sim.RampUp;
+import io.costbench.engine.sim.RequestLengths;
 import io.costbench.engine.sim.Workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,6 +33,14 @@ class RunPredictionTest {
         assertThat(ramp.simulatedClient())
                 .isEqualTo("60 requests, gamma, burstiness 0.25 arrivals, linear ramp-up 1.0 to 16.0 requests/s");
         assertThat(RunPrediction.unavailable("unknown model x").simulatedClient()).isNull();
+        assertThat(closed.lengths()).isEqualTo("fixed");
+
+        RunPrediction spread = simulated(new Workload(200, 128, 0.0, 8, 0, 80, 0));
+        RunPrediction replayed = simulated(Workload.closedLoop(200, 128, 8, 0)
+                .replaying(new RequestLengths(new int[] {120, 250}, new int[] {30, 90})));
+        assertThat(spread.simulatedClient()).isEqualTo("80 requests, a closed loop; lengths: range ratio 0.0");
+        assertThat(replayed.numPrompts()).isEqualTo(2);
+        assertThat(replayed.simulatedClient()).isEqualTo("2 requests, a closed loop; lengths: the run's own");
         assertThat(closed.relativeError()).containsEntry("output_throughput", -0.1);
     }
 }

@@ -249,6 +249,40 @@ class RunPushApiTest {
                 .contains("id=\"run-range-ratio\">range ratio 0.0 (lengths 0.0-1 x stated)<");
     }
 
+    /**
+     * A vLLM file saved with --save-detailed lists every request's lengths: the prediction replays them in order,
+     * leaving out the failed request (output 0), rather than sending the means.
+     */
+    @Test
+    void aDetailedRunIsPredictedWithItsOwnRequestLengths() {
+        ObjectNode context = RunApiSupport.predictableContext("main");
+        context.put("concurrency", 4);
+        long inputTotal = 0;
+        long outputTotal = 0;
+        HttpResponse<String> detailed = pushEditedSample(context, "0badd00d", file -> {
+            tools.jackson.databind.node.ArrayNode inputs = file.putArray("input_lens");
+            tools.jackson.databind.node.ArrayNode outputs = file.putArray("output_lens");
+            for (int i = 0; i < 200; i++) {
+                inputs.add(i % 2 == 0 ? 100 : 300);
+                outputs.add(i == 199 ? 0 : i % 2 == 0 ? 28 : 228);
+            }
+        });
+        for (int i = 0; i < 199; i++) {
+            inputTotal += i % 2 == 0 ? 100 : 300;
+            outputTotal += i % 2 == 0 ? 28 : 228;
+        }
+
+        assertThat(detailed.statusCode()).as(detailed.body()).isEqualTo(201);
+        JsonNode prediction = JSON.readTree(detailed.body()).get("prediction");
+        assertThat(prediction.get("numPrompts").asInt()).isEqualTo(199);
+        assertThat(prediction.get("lengths").asString()).isEqualTo("the run's own");
+        assertThat(prediction.get("metrics").get("total_input_tokens").asDouble()).isEqualTo(inputTotal);
+        assertThat(prediction.get("metrics").get("total_output_tokens").asDouble()).isEqualTo(outputTotal);
+        long run = JSON.readTree(detailed.body()).get("id").asLong();
+        assertThat(http.get("/runs/" + run).body()).contains("Simulated client: 199 requests, poisson arrivals at the"
+                + " stated request rate; lengths: the run&#39;s own.");
+    }
+
     /** The vLLM sample with its fields edited, pushed at its own commit and CI URL (so never a duplicate). */
     private HttpResponse<String> pushEditedSample(ObjectNode context, String gitSha, Consumer<ObjectNode> edit) {
         return pushEditedSample("vllm", Samples.VLLM, context, gitSha, edit);

@@ -1,0 +1,92 @@
+package io.costbench.engine.sim;
+
+import java.util.Arrays;
+
+/**
+ * The prompt and output lengths of every request a measured client sent, in the order it sent them: a replay of the
+ * run's own requests (vLLM {@code --save-detailed}, SGLang {@code --output-details}: {@code input_lens} and
+ * {@code output_lens}) in place of lengths drawn around a stated mean. Immutable: the arrays are copied in and never
+ * handed out.
+ */
+public final class RequestLengths {
+
+    private final int[] inputTokens;
+    private final int[] outputTokens;
+    private final long totalTokens;
+    private final int maxInputTokens;
+    private final int maxOutputTokens;
+
+    /** @throws IllegalArgumentException for arrays of different or zero length, or a length below 1 */
+    public RequestLengths(int[] inputTokens, int[] outputTokens) {
+        if (inputTokens.length != outputTokens.length || inputTokens.length == 0) {
+            throw new IllegalArgumentException("as many prompt as output lengths, at least one, were "
+                    + inputTokens.length + " and " + outputTokens.length);
+        }
+        this.inputTokens = inputTokens.clone();
+        this.outputTokens = outputTokens.clone();
+        long total = 0;
+        int maxIn = 0;
+        int maxOut = 0;
+        for (int i = 0; i < this.inputTokens.length; i++) {
+            if (this.inputTokens[i] < 1 || this.outputTokens[i] < 1) {
+                throw new IllegalArgumentException("request " + i + " has a length below 1");
+            }
+            total += this.inputTokens[i] + this.outputTokens[i];
+            maxIn = Math.max(maxIn, this.inputTokens[i]);
+            maxOut = Math.max(maxOut, this.outputTokens[i]);
+        }
+        this.totalTokens = total;
+        this.maxInputTokens = maxIn;
+        this.maxOutputTokens = maxOut;
+    }
+
+    public int size() {
+        return inputTokens.length;
+    }
+
+    public int inputTokens(int request) {
+        return inputTokens[request];
+    }
+
+    public int outputTokens(int request) {
+        return outputTokens[request];
+    }
+
+    /** Prompt plus output tokens over every request. */
+    public long totalTokens() {
+        return totalTokens;
+    }
+
+    public int maxInputTokens() {
+        return maxInputTokens;
+    }
+
+    public int maxOutputTokens() {
+        return maxOutputTokens;
+    }
+
+    /** Mean output length, rounded up. */
+    public int meanOutputTokens() {
+        long sum = 0;
+        for (int output : outputTokens) {
+            sum += output;
+        }
+        return (int) ((sum + outputTokens.length - 1) / outputTokens.length);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof RequestLengths that && Arrays.equals(inputTokens, that.inputTokens)
+                && Arrays.equals(outputTokens, that.outputTokens);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(inputTokens) + Arrays.hashCode(outputTokens);
+    }
+
+    @Override
+    public String toString() {
+        return "RequestLengths[" + size() + " requests, up to " + maxInputTokens + " / " + maxOutputTokens + " tokens]";
+    }
+}
