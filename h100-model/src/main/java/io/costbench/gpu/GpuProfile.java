@@ -29,6 +29,8 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
      * and graphs; the fraction comes from a reserve the engine works out (see {@link #memFractionStatic}).
      */
     static final String STATIC_RESERVE_BASE = "staticReserveBaseMib";
+    /** A larger CUDA-graph capture limit from TP 4, where the engine has one. */
+    static final String GRAPH_MAX_BATCH_FROM_TP4 = "cudaGraphMaxBatchFromTp4";
 
     @SuppressWarnings("unchecked")
     static GpuProfile load(String resource) {
@@ -149,12 +151,21 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
         double deviceMib = hbmBytes / (1024.0 * 1024.0);
         double reserveMib = value(STATIC_RESERVE_BASE)
                 + value("staticReservePerChunkTokenMib") * value("maxNumBatchedTokens")
-                + value("staticReservePerGraphBatchMib") * value("cudaGraphMaxBatch")
+                + value("staticReservePerGraphBatchMib") * cudaGraphMaxBatch(tp)
                 + value("staticReservePerRankMib") * tp;
         if (deviceMib > 60 * 1024) {
             reserveMib = Math.max(reserveMib, value("staticReserveFloorMib"));
         }
         return Math.round((deviceMib - reserveMib) / deviceMib * 1000.0) / 1000.0;
+    }
+
+    /**
+     * The largest decode batch replayed from a CUDA graph at this TP: {@code cudaGraphMaxBatch}, or
+     * {@code cudaGraphMaxBatchFromTp4} from TP 4 where the engine captures more there (SGLang on 60-160 GiB devices).
+     */
+    double cudaGraphMaxBatch(int tp) {
+        return tp >= 4 && hasParameter(GRAPH_MAX_BATCH_FROM_TP4) ? value(GRAPH_MAX_BATCH_FROM_TP4)
+                : value("cudaGraphMaxBatch");
     }
 
     /** EAGLE-3 speculative decoding as this profile parameterises it. */

@@ -88,7 +88,7 @@ final class GpuStepPricer {
         boolean asyncScheduling = switches.contains(GpuAcceleratorModel.ASYNC_SCHEDULING);
         CudaGraphCapture capture = profile.cudaGraphs();
         cudaGraphs = switches.contains(GpuAcceleratorModel.CUDA_GRAPH_PADDING) ? capture.padded() : capture;
-        cudaGraphMaxBatch = profile.value("cudaGraphMaxBatch");
+        cudaGraphMaxBatch = profile.cudaGraphMaxBatch(tp);
         cpuStepUs = profile.value("cpuStepOverheadUs");
         cpuPerSequenceUs = profile.value("cpuPerSequenceUs");
         hostOverlap = profile.value(asyncScheduling ? "asyncSchedulingHostOverlap" : "hostOverlap");

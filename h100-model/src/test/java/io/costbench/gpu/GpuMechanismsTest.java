@@ -344,14 +344,15 @@ class GpuMechanismsTest {
         GpuHardware h100 = GpuHardware.load("catalog/gpu/hardware/h100-sxm.json");
         GpuHardware h200 = GpuHardware.load("catalog/gpu/hardware/h200-sxm.json");
         GpuProfile sglang = GpuProfile.load("catalog/gpu/profiles/sglang.json");
-        // reserve 512 + 1.5 x 8192 + 2 x 256 + 128 x TP MiB: TP 1 13,440 of 81,559 MiB, TP 8 14,336; H200 143,771 MiB
+        // reserve 512 + 1.5 x 8192 + 2 x 256 (512 from TP 4) + 128 x TP MiB: TP 1 13,440 of 81,559 MiB, TP 8 14,848;
+        // H200 143,771 MiB
         assertThat(sglang.memFractionStatic(h100.hbmBytes(), 1)).isEqualTo(0.835);
-        assertThat(sglang.memFractionStatic(h100.hbmBytes(), 8)).isEqualTo(0.824);
+        assertThat(sglang.memFractionStatic(h100.hbmBytes(), 8)).isEqualTo(0.818);
         assertThat(sglang.memFractionStatic(h200.hbmBytes(), 1)).isEqualTo(0.907);
         double nonKv = 20e9;
         assertThat(sglang.kvBudgetBytesPerGpu(h100.hbmBytes(), 1, nonKv))
                 .isCloseTo(0.835 * 85_520_809_984.0 - nonKv, within(1.0));
-        assertThat(sglang.memoryRule(h100.hbmBytes(), 8)).isEqualTo("mem_fraction_static 0.824");
+        assertThat(sglang.memoryRule(h100.hbmBytes(), 8)).isEqualTo("mem_fraction_static 0.818");
     }
 
     @Test
@@ -397,6 +398,14 @@ class GpuMechanismsTest {
         assertThat(captured.counters().get("cudaGraphDecode")).isEqualTo(true);
         assertThat(eager.counters().get("cudaGraphDecode")).isEqualTo(false);
         assertThat(eager.cost().ms(CostCategory.OVERHEAD)).isGreaterThan(captured.cost().ms(CostCategory.OVERHEAD));
+    }
+
+    /** SGLang captures decode batches up to 256 below TP 4 and up to 512 from TP 4 (server_args.py). */
+    @ParameterizedTest(name = "SGLang TP {0}, decode batch {1}: captured {2}")
+    @CsvSource({"2, 256, true", "2, 257, false", "4, 384, true", "4, 512, true", "4, 513, false", "8, 512, true"})
+    void sglangCapturesLargerDecodeBatchesFromTp4(int tp, int batch, boolean captured) {
+        Deployment d = deploy("llama-3.1-8b", "h200-sxm", "sglang", tp, Precision.FP8);
+        assertThat(d.explain(StepShape.decode(batch, 1024)).counters().get("cudaGraphDecode")).isEqualTo(captured);
     }
 
     @ParameterizedTest(name = "TensorRT-LLM decode batch {0}: captured {1}")

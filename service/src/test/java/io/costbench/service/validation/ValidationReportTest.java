@@ -223,12 +223,13 @@ class ValidationReportTest {
         GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.21);
         // SGLang, out of sample but for hostOverlap (README, "SGLang"): the H200 collections, whose closed loop the
         // simulated lockstep waves do not follow (the GPUStack rows' throughput is met since FP8 GEMMs stream at
-        // DeepGEMM's published rate, fp8GemmBandwidthEfficiency)
-        GUARDS.put("h200-sxm sglang TPOT median", 0.20);
+        // DeepGEMM's published rate, fp8GemmBandwidthEfficiency; decode batches up to 512 replay graphs from TP 4,
+        // cudaGraphMaxBatchFromTp4)
+        GUARDS.put("h200-sxm sglang TPOT median", 0.175);
         GUARDS.put("h200-sxm sglang TPOT p90", 0.34);
         GUARDS.put("h200-sxm sglang TTFT median", 0.56);
         GUARDS.put("h200-sxm sglang derived output throughput* median", 0.13);
-        GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.15);
+        GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.145);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
     }
 
