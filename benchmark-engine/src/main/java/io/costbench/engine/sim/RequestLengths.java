@@ -13,6 +13,7 @@ public final class RequestLengths {
     private final int[] inputTokens;
     private final int[] outputTokens;
     private final long totalTokens;
+    private final long totalOutputTokens;
     private final int maxInputTokens;
     private final int maxOutputTokens;
 
@@ -25,6 +26,7 @@ public final class RequestLengths {
         this.inputTokens = inputTokens.clone();
         this.outputTokens = outputTokens.clone();
         long total = 0;
+        long outputTotal = 0;
         int maxIn = 0;
         int maxOut = 0;
         for (int i = 0; i < this.inputTokens.length; i++) {
@@ -32,10 +34,12 @@ public final class RequestLengths {
                 throw new IllegalArgumentException("request " + i + " has a length below 1");
             }
             total += this.inputTokens[i] + this.outputTokens[i];
+            outputTotal += this.outputTokens[i];
             maxIn = Math.max(maxIn, this.inputTokens[i]);
             maxOut = Math.max(maxOut, this.outputTokens[i]);
         }
         this.totalTokens = total;
+        this.totalOutputTokens = outputTotal;
         this.maxInputTokens = maxIn;
         this.maxOutputTokens = maxOut;
     }
@@ -67,11 +71,7 @@ public final class RequestLengths {
 
     /** Mean output length, rounded up. */
     public int meanOutputTokens() {
-        long sum = 0;
-        for (int output : outputTokens) {
-            sum += output;
-        }
-        return (int) ((sum + outputTokens.length - 1) / outputTokens.length);
+        return (int) ((totalOutputTokens + outputTokens.length - 1) / outputTokens.length);
     }
 
     @Override

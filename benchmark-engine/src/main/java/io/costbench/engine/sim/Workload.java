@@ -70,6 +70,19 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
                 rampUp, null);
     }
 
+    /** No ramp-up. */
+    public Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
+            double requestRatePerSecond, int numPrompts, long seed, double burstiness) {
+        this(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts, seed, burstiness,
+                null);
+    }
+
+    /** Poisson arrivals when a request rate is set. */
+    public Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
+            double requestRatePerSecond, int numPrompts, long seed) {
+        this(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts, seed, POISSON);
+    }
+
     /** This workload sending the measured run's own requests: their count and maxima replace the stated ones. */
     public Workload replaying(RequestLengths replayed) {
         return new Workload(replayed.maxInputTokens(), replayed.maxOutputTokens(), 1.0, maxConcurrency,
@@ -84,19 +97,6 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
     /** The output length a request asks for at most (drawn lengths) or on average, rounded up (replayed ones). */
     public int typicalOutputTokens() {
         return lengths != null ? lengths.meanOutputTokens() : outputTokens;
-    }
-
-    /** No ramp-up. */
-    public Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
-            double requestRatePerSecond, int numPrompts, long seed, double burstiness) {
-        this(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts, seed, burstiness,
-                null);
-    }
-
-    /** Poisson arrivals when a request rate is set. */
-    public Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
-            double requestRatePerSecond, int numPrompts, long seed) {
-        this(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts, seed, POISSON);
     }
 
     /** Whether requests are sent on a schedule (a rate or a ramp-up) rather than only as slots free. */

@@ -26,7 +26,7 @@ record ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Doub
 
     static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null, null);
 
-    /** No ramp-up: what every format but vLLM's can state. */
+    /** The prompts sent and the arrivals' burstiness only: all that GuideLLM's files state of their client. */
     ClientSettings(Integer numPrompts, Double burstiness) {
         this(numPrompts, burstiness, null, null, null);
     }

@@ -25,6 +25,8 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
 
     /** The words of {@link #lengths} for a replay of the file's own request lengths. */
     static final String REPLAYED = "the run's own";
+    /** The words of {@link #lengths} for the stated lengths, every request alike. */
+    static final String FIXED = "fixed";
 
     static RunPrediction unavailable(String reason) {
         return new RunPrediction(Map.of(), Map.of(), reason, null, null, null);
@@ -43,7 +45,7 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
         }
         return new RunPrediction(new TreeMap<>(predicted), errors, null, simulated.numPrompts(), arrivals(simulated),
                 simulated.lengths() != null ? REPLAYED
-                        : simulated.rangeRatio() < 1 ? "range ratio " + simulated.rangeRatio() : "fixed");
+                        : simulated.rangeRatio() < 1 ? "range ratio " + simulated.rangeRatio() : FIXED);
     }
 
     private static String arrivals(Workload workload) {
@@ -66,7 +68,7 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
         if (numPrompts == null) {
             return null;
         }
-        String spread = lengths == null || lengths.equals("fixed") ? "" : "; lengths: " + lengths;
+        String spread = lengths == null || lengths.equals(FIXED) ? "" : "; lengths: " + lengths;
         if ("closed-loop".equals(arrivals)) {
             return numPrompts + " requests, a closed loop" + spread;
         }

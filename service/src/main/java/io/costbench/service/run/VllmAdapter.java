@@ -50,10 +50,10 @@ class VllmAdapter implements ResultAdapter {
     /**
      * The prompts sent ({@code num_prompts}; files before that key: completed + failed), the arrivals'
      * {@code burstiness}, a {@code --ramp-up-strategy} with its start and end rates and, with {@code --save-detailed},
-     * every request's lengths, all in the result file. What
-     * vLLM refuses to run is refused here: a burstiness that is not positive, a ramp-up without both rates, or one
-     * that does not climb from a positive rate (vllm-project/vllm vllm/benchmarks/serve.py @
-     * 009e6d4a1cd6ba3fb2a9fc00f4ec06f5297232a1, {@code get_request}, {@code main_async}).
+     * every request's lengths, all in the result file. What vLLM refuses to run is refused here: a burstiness that is
+     * not positive, a ramp-up without both rates, or one that does not climb from a positive rate
+     * (vllm-project/vllm vllm/benchmarks/serve.py @ 009e6d4a1cd6ba3fb2a9fc00f4ec06f5297232a1, {@code get_request},
+     * {@code main_async}).
      */
     private static ClientSettings client(JsonNode node, String path, RunMetrics metrics) {
         Integer prompts = JsonFields.positiveInt(JsonFields.number(node, "num_prompts", path));
