@@ -1,12 +1,13 @@
 package io.costbench.engine.sim;
 
 import java.util.Arrays;
+import java.util.SplittableRandom;
 
 /**
- * The prompt and output lengths of every request a measured client sent, in the order it sent them: a replay of the
+ * The prompt and output lengths of every request a client sent, in the order it sent them: a replay of a measured
  * run's own requests (vLLM {@code --save-detailed}, SGLang {@code --output-details}: {@code input_lens} and
- * {@code output_lens}) in place of lengths drawn around a stated mean. Immutable: the arrays are copied in and never
- * handed out.
+ * {@code output_lens}; LLMPerf's individual responses), or lengths drawn ahead as the run's load generator draws them
+ * ({@link #draw}). Immutable: the arrays are copied in and never handed out.
  */
 public final class RequestLengths {
 
@@ -42,6 +43,24 @@ public final class RequestLengths {
         this.totalOutputTokens = outputTotal;
         this.maxInputTokens = maxIn;
         this.maxOutputTokens = maxOut;
+    }
+
+    /**
+     * {@code count} requests' lengths drawn as a load generator draws them ({@link LengthDistribution}), from one
+     * seeded stream, prompt then output for each request in turn.
+     */
+    public static RequestLengths draw(int count, LengthDistribution prompts, LengthDistribution outputs, long seed) {
+        if (count < 1) {
+            throw new IllegalArgumentException("draw at least one request, not " + count);
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        int[] input = new int[count];
+        int[] output = new int[count];
+        for (int i = 0; i < count; i++) {
+            input[i] = prompts.draw(random);
+            output[i] = outputs.draw(random);
+        }
+        return new RequestLengths(input, output);
     }
 
     public int size() {

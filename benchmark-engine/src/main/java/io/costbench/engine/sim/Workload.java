@@ -15,8 +15,9 @@ package io.costbench.engine.sim;
  *                             a request rate or a ramp-up
  * @param rampUp               {@code --ramp-up-strategy}: a rate that climbs over the run, in place of a request
  *                             rate; null for none
- * @param lengths              a measured run's own request lengths, replayed in order in place of drawn ones (one
- *                             per prompt; input and output tokens are then their maxima); null to draw them
+ * @param lengths              request lengths replayed in order (a measured run's own, or drawn ahead as its load
+ *                             generator draws them) in place of lengths drawn here (one per prompt; input and output
+ *                             tokens are then their maxima); null to draw them
  */
 public record Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
         double requestRatePerSecond, int numPrompts, long seed, double burstiness, RampUp rampUp,
@@ -83,7 +84,7 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
         this(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts, seed, POISSON);
     }
 
-    /** This workload sending the measured run's own requests: their count and maxima replace the stated ones. */
+    /** This workload sending the given requests: their count and maxima replace the stated ones. */
     public Workload replaying(RequestLengths replayed) {
         return new Workload(replayed.maxInputTokens(), replayed.maxOutputTokens(), 1.0, maxConcurrency,
                 requestRatePerSecond, replayed.size(), seed, burstiness, rampUp, replayed);

@@ -53,7 +53,8 @@ class RunsPageController {
                         + " precision_name, input_tokens, output_tokens, concurrency, request_rate, branch, git_sha,"
                         + " ci_url, created_at, output_throughput, median_tpot_ms, prediction_json,"
                         + " regression_verdict, usd_per_million_output_tokens,"
-                        + " predicted_usd_per_million_output_tokens, cost_reason, ramp_up, range_ratio from measured_run"
+                        + " predicted_usd_per_million_output_tokens, cost_reason, ramp_up, range_ratio, length_distribution"
+                        + " from measured_run"
                         + (filter == null ? "" : " where model = :model") + " order by id desc limit " + MAX_RUNS)
                 .params(filter == null ? Map.of() : Map.of("model", filter))
                 .query((rs, i) -> {
@@ -66,7 +67,8 @@ class RunsPageController {
                             rs.getString("precision_name"), rs.getObject("input_tokens", Integer.class),
                             rs.getObject("output_tokens", Integer.class), rs.getObject("concurrency", Integer.class),
                             rs.getObject("request_rate", Double.class), rs.getString("ramp_up"),
-                            rs.getObject("range_ratio", Double.class), null, null);
+                            rs.getObject("range_ratio", Double.class), rs.getString("length_distribution"), null,
+                            null);
                     return new RunRow(rs.getLong("id"), rs.getString("series_key"), series.label(),
                             rs.getString("model"), rs.getString("hardware"),
                             rs.getString("profile"), rs.getString("branch"), rs.getString("git_sha"),

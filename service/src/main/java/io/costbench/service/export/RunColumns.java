@@ -38,7 +38,7 @@ final class RunColumns {
     static final List<String> CONTEXT = List.of(
             "run_id", "pushed_at_utc", "format", "source_label", "model", "hardware", "profile", "tensor_parallel",
             "precision", "input_tokens", "output_tokens", "concurrency", "request_rate_per_s", "ramp_up", "range_ratio",
-            "engine", "engine_version", "git_sha", "branch", "ci_url");
+            "length_distribution", "engine", "engine_version", "git_sha", "branch", "ci_url");
 
     /**
      * Cost columns (appended after the verdict): measured and predicted USD per million output tokens, the price

@@ -34,12 +34,12 @@ class RunExport {
     private static final String SELECT = "select id, created_at, format, source_label, model, hardware, profile, "
             + "tensor_parallel, precision_name, input_tokens, output_tokens, concurrency, request_rate, engine, "
             + "engine_version, git_sha, branch, ci_url, metrics_json, prediction_json, regression_verdict, "
-            + "billed_accelerator, billed_accelerators, cost_reason, output_throughput, ramp_up, range_ratio "
-            + "from measured_run";
+            + "billed_accelerator, billed_accelerators, cost_reason, output_throughput, ramp_up, range_ratio, "
+            + "length_distribution from measured_run";
     private static final Page.Kind[] LAYOUT = Page.layout(Kind.INTEGER, Kind.INSTANT, Kind.TEXT, Kind.TEXT, Kind.TEXT,
             Kind.TEXT, Kind.TEXT, Kind.INTEGER, Kind.TEXT, Kind.INTEGER, Kind.INTEGER, Kind.INTEGER, Kind.NUMBER,
             Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT, Kind.TEXT,
-            Kind.INTEGER, Kind.TEXT, Kind.NUMBER, Kind.TEXT, Kind.NUMBER);
+            Kind.INTEGER, Kind.TEXT, Kind.NUMBER, Kind.TEXT, Kind.NUMBER, Kind.TEXT);
     private static final long SECONDS_PER_DAY = 86_400;
 
     private final KeysetPages pages;
@@ -87,9 +87,10 @@ class RunExport {
         for (int column = 10; column <= 12; column++) {
             csv.integer(page.integer(row, column), !page.isNull(row, column));
         }
-        // ramp_up and range_ratio are selected last, so the other columns keep their numbers; the CSV has them after
-        // the rate.
-        csv.number(page.number(row, 13)).text(page.text(row, 26)).number(page.number(row, 27));
+        // ramp_up, range_ratio and length_distribution are selected last, so the other columns keep their numbers;
+        // the CSV has them after the rate.
+        csv.number(page.number(row, 13)).text(page.text(row, 26)).number(page.number(row, 27))
+                .text(page.text(row, 28));
         for (int column = 14; column <= 18; column++) {
             csv.text(page.text(row, column));
         }

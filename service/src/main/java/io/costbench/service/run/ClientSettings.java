@@ -17,17 +17,28 @@ import io.costbench.engine.sim.RequestLengths;
  * @param rangeRatio SGLang's {@code --random-range-ratio} r of a random dataset: prompt and output lengths drawn
  *                   uniformly from [max(1, r x L), L] around the stated lengths L (0, SGLang's default, draws from
  *                   [1, L]); null for fixed lengths (r = 1) or lengths the file does not describe
- * @param lengths    every request's own prompt and output lengths, in the order sent (vLLM {@code --save-detailed},
- *                   SGLang {@code --output-details}), replayed in place of lengths drawn around the stated ones; null
- *                   when the file does not list them
+ * @param lengths    every request's own prompt and output lengths, in the order the file lists them (vLLM
+ *                   {@code --save-detailed}, SGLang {@code --output-details}: the order sent; LLMPerf's individual
+ *                   responses: the order they completed), replayed in place of lengths drawn around the stated ones;
+ *                   null when the file does not list them
+ * @param drawn      the distributions the client drew lengths from, where its file states them (GuideLLM's synthetic
+ *                   data, LLMPerf's stddevs); null for fixed lengths or lengths the file does not describe
  */
 record ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio,
-        RequestLengths lengths) {
+        RequestLengths lengths, DrawnLengths drawn) {
 
-    static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null, null);
+    static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null, null, null);
 
-    /** The prompts sent and the arrivals' burstiness only: all that GuideLLM's files state of their client. */
+    /** The prompts sent and the arrivals' burstiness only. */
     ClientSettings(Integer numPrompts, Double burstiness) {
-        this(numPrompts, burstiness, null, null, null);
+        this(numPrompts, burstiness, null, null, null, null);
+    }
+
+    ClientSettings withLengths(RequestLengths replayed) {
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, replayed, drawn);
+    }
+
+    ClientSettings withDrawn(DrawnLengths distributions) {
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, distributions);
     }
 }

@@ -1,12 +1,15 @@
 package io.costbench.service.run;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.engine.sim.LengthDistribution;
 import io.costbench.engine.sim.Workload;
 import io.costbench.service.web.BadInputException;
 import io.costbench.service.web.JsonPaths;
@@ -22,12 +25,19 @@ import tools.jackson.databind.JsonNode;
  * {@code output_throughput}, {@code tokens_per_second.mean} to {@code total_token_throughput},
  * {@code requests_per_second.mean} to {@code request_throughput}; {@code mean, median, std_dev, p90, p95, p99} to
  * {@code mean_, median_, std_, p90_, p95_, p99_}. The strategy gives the run's concurrency (synchronous: 1,
- * concurrent: its streams) or request rate (constant, poisson); throughput mode has neither.
+ * concurrent: its streams) or request rate (constant, poisson); throughput mode has neither. Synthetic data's
+ * {@code prompt_tokens} and {@code output_tokens} give the stated lengths, and its {@code _stdev}, {@code _min} and
+ * {@code _max} how GuideLLM drew each request's lengths around them ({@link LengthDistribution#guidellm}).
  */
 @Component
 class GuidellmAdapter implements ResultAdapter {
 
-    private static final Pattern DATA_TOKENS = Pattern.compile("(prompt_tokens|output_tokens)=(\\d{1,9})");
+    /**
+     * A synthetic-data setting in key=value pairs or JSON: {@code prompt_tokens=256,prompt_tokens_stdev=64} or
+     * {@code {"prompt_tokens": 256, ...}} ({@code _variance} is GuideLLM 0.2-0.3's name for the stdev).
+     */
+    private static final Pattern DATA_TOKENS = Pattern.compile(
+            "\\b(prompt_tokens|output_tokens)(_stdev|_variance|_min|_max)?\"?\\s*[=:]\\s*(\\d{1,9})\\b");
     private static final String[] PERCENTILES = {"p90", "p95", "p99"};
 
     @Override
@@ -44,14 +54,31 @@ class GuidellmAdapter implements ResultAdapter {
         if (benchmarks == null || !benchmarks.isArray() || benchmarks.isEmpty()) {
             throw BadInputException.unprocessable(path + ".benchmarks", "must be a non-empty array");
         }
+        String reportData = reportData(node);
         List<ParsedRun> runs = new ArrayList<>();
         for (int i = 0; i < benchmarks.size(); i++) {
-            runs.add(parseBenchmark(benchmarks.get(i), JsonPaths.index(JsonPaths.under(path, "benchmarks"), i)));
+            runs.add(parseBenchmark(benchmarks.get(i), JsonPaths.index(JsonPaths.under(path, "benchmarks"), i),
+                    reportData, JsonPaths.index(JsonPaths.under(JsonPaths.under(path, "config"), "data"), 0)));
         }
         return runs;
     }
 
-    private ParsedRun parseBenchmark(JsonNode benchmark, String path) {
+    /**
+     * v0.7+: the run's data argument, {@code config.data}, when it is one entry (a synthetic-data string or object);
+     * null otherwise (a dataset file, several datasets, or v0.3-0.4, which keeps it per benchmark).
+     */
+    private static String reportData(JsonNode node) {
+        JsonNode config = node.get("config");
+        JsonNode data = config == null || !config.isObject() ? null : config.get("data");
+        if (data == null || !data.isArray() || data.size() != 1) {
+            return null;
+        }
+        JsonNode entry = data.get(0);
+        return entry.isString() ? entry.asString() : entry.isObject() ? entry.toString() : null;
+    }
+
+    /** @param reportData the whole report's data argument (v0.7+), used where the benchmark names none */
+    private ParsedRun parseBenchmark(JsonNode benchmark, String path, String reportData, String reportDataPath) {
         if (!benchmark.isObject()) {
             throw BadInputException.unprocessable(path, "must be an object");
         }
@@ -100,20 +127,23 @@ class GuidellmAdapter implements ResultAdapter {
         } else if ("constant".equals(strategyType) || "poisson".equals(strategyType)) {
             rate = JsonFields.number(strategy, "rate", path + ".strategy");
         }
-        Integer promptTokens = null;
-        Integer outputTokens = null;
         JsonNode loader = benchmark.get("request_loader");
         String data = loader == null ? null : JsonFields.text(loader, "data");
+        String dataPath = path + ".request_loader.data";
+        if (data == null && reportData != null) {
+            data = reportData;
+            dataPath = reportDataPath;
+        }
+        Map<String, Integer> synthetic = new HashMap<>();
         if (data != null) {
             Matcher matcher = DATA_TOKENS.matcher(data);
             while (matcher.find()) {
-                if (matcher.group(1).equals("prompt_tokens")) {
-                    promptTokens = Integer.valueOf(matcher.group(2));
-                } else {
-                    outputTokens = Integer.valueOf(matcher.group(2));
-                }
+                String suffix = matcher.group(2) == null ? "" : matcher.group(2).replace("_variance", "_stdev");
+                synthetic.put(matcher.group(1) + suffix, Integer.valueOf(matcher.group(3)));
             }
         }
+        Integer promptTokens = synthetic.get("prompt_tokens");
+        Integer outputTokens = synthetic.get("output_tokens");
         JsonNode worker = benchmark.get("worker");
         String model = worker == null ? null : JsonFields.text(worker, "backend_model");
         String label = path + " (" + (strategyType == null ? "unknown strategy" : strategyType)
@@ -121,8 +151,30 @@ class GuidellmAdapter implements ResultAdapter {
                 + (rate != null ? ", " + rate + " req/s" : "") + ")";
         // GuideLLM's constant rate sends at fixed intervals; its poisson rate draws exponential gaps.
         Double burstiness = rate != null && "constant".equals(strategyType) ? Workload.EVENLY_SPACED : null;
-        return new ParsedRun(metrics.asMap(), concurrency, rate, promptTokens, outputTokens, model, label,
-                new ClientSettings(sent, burstiness));
+        ClientSettings client = new ClientSettings(sent, burstiness);
+        if (promptTokens != null && outputTokens != null) {
+            client = client.withDrawn(DrawnLengths.of(distribution(synthetic, "prompt_tokens", dataPath),
+                    distribution(synthetic, "output_tokens", dataPath)));
+        }
+        return new ParsedRun(metrics.asMap(), concurrency, rate, promptTokens, outputTokens, model, label, client);
+    }
+
+    /** How GuideLLM's synthetic data draws one of the two lengths, from its stated mean, stdev, min and max. */
+    private static LengthDistribution distribution(Map<String, Integer> synthetic, String length, String dataPath) {
+        for (String setting : new String[] {length + "_stdev", length + "_min", length + "_max"}) {
+            Integer tokens = synthetic.get(setting);
+            if (tokens != null && tokens > RunContext.MAX_TOKENS) {
+                throw BadInputException.unprocessable(dataPath, "states " + setting + "=" + tokens
+                        + "; the limit is " + RunContext.MAX_TOKENS + " tokens");
+            }
+        }
+        try {
+            return LengthDistribution.guidellm(synthetic.get(length), synthetic.get(length + "_stdev"),
+                    synthetic.get(length + "_min"), synthetic.get(length + "_max"));
+        } catch (IllegalArgumentException e) {
+            throw BadInputException.unprocessable(dataPath, "states " + length + " GuideLLM cannot draw: "
+                    + e.getMessage());
+        }
     }
 
     /** v0.3-0.4: {@code args.strategy}; v0.7+: {@code config.strategy}. */

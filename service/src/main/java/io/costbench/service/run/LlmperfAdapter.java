@@ -1,10 +1,13 @@
 package io.costbench.service.run;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.engine.sim.LengthDistribution;
+import io.costbench.engine.sim.RequestLengths;
 import io.costbench.service.web.BadInputException;
 import io.costbench.service.web.JsonPaths;
 import tools.jackson.databind.JsonNode;
@@ -21,6 +24,10 @@ import tools.jackson.databind.JsonNode;
  * has the same output length (LLMPerf's usual fixed-length runs) and close otherwise; TPOT percentiles cannot be
  * derived from the other percentiles and stay absent.</li>
  * </ul>
+ * The client: a summary's {@code stddev_input_tokens} and {@code stddev_output_tokens} say how LLMPerf drew each
+ * request's lengths ({@link LengthDistribution#llmperf}; its defaults are 150 and 80, not fixed lengths), and
+ * {@code results_num_requests_started} how many it sent; individual responses give every completed request's own
+ * lengths, replayed in the file's order (the order they completed).
  */
 @Component
 class LlmperfAdapter implements ResultAdapter {
@@ -74,11 +81,28 @@ class LlmperfAdapter implements ResultAdapter {
                 path + ".results_number_input_tokens_mean");
         metrics.put("total_output_tokens", meanOutput == null ? null : (double) Math.round(meanOutput * completed),
                 path + ".results_number_output_tokens_mean");
+        Integer meanInputTokens = JsonFields.positiveInt(JsonFields.lenientNumber(node, "mean_input_tokens", path));
+        Integer meanOutputTokens = JsonFields.positiveInt(JsonFields.lenientNumber(node, "mean_output_tokens", path));
+        Integer started = JsonFields.positiveInt(JsonFields.lenientNumber(node, "results_num_requests_started", path));
+        ClientSettings client = new ClientSettings(started, null);
+        if (meanInputTokens != null && meanOutputTokens != null) {
+            client = client.withDrawn(DrawnLengths.of(
+                    LengthDistribution.llmperf(meanInputTokens, stddev(node, "stddev_input_tokens", path)),
+                    LengthDistribution.llmperf(meanOutputTokens, stddev(node, "stddev_output_tokens", path))));
+        }
         return new ParsedRun(metrics.asMap(),
                 JsonFields.positiveInt(JsonFields.lenientNumber(node, "num_concurrent_requests", path)), null,
-                JsonFields.positiveInt(JsonFields.lenientNumber(node, "mean_input_tokens", path)),
-                JsonFields.positiveInt(JsonFields.lenientNumber(node, "mean_output_tokens", path)),
-                JsonFields.text(node, "model"), path);
+                meanInputTokens, meanOutputTokens, JsonFields.text(node, "model"), path, client);
+    }
+
+    /** A stated length stddev (0 when absent): LLMPerf draws every length from a normal with it. */
+    private static double stddev(JsonNode node, String name, String path) {
+        Double value = JsonFields.lenientNumber(node, name, path);
+        if (value != null && !(value >= 0 && value <= RunContext.MAX_TOKENS)) {
+            throw BadInputException.unprocessable(path + "." + name,
+                    "must be a token count from 0 to " + RunContext.MAX_TOKENS + ", was " + value);
+        }
+        return value == null ? 0 : value;
     }
 
     private ParsedRun individualResponses(JsonNode array, String path) {
@@ -95,6 +119,11 @@ class LlmperfAdapter implements ResultAdapter {
         double failed = 0;
         double inputTokens = 0;
         double outputTokens = 0;
+        // Each completed request's lengths, for the prediction to replay; dropped if one lacks its prompt length.
+        int[] inputLengths = new int[array.size()];
+        int[] outputLengths = new int[array.size()];
+        int replayed = 0;
+        boolean replayable = true;
         for (int i = 0; i < array.size(); i++) {
             JsonNode response = array.get(i);
             String at = JsonPaths.index(path, i);
@@ -121,6 +150,15 @@ class LlmperfAdapter implements ResultAdapter {
             }
             outputTokens += output;
             inputTokens += input == null ? 0 : input;
+            if (input == null || input < 1 || input > RunContext.MAX_TOKENS || output > RunContext.MAX_TOKENS
+                    || input != Math.rint(input) || output != Math.rint(output)) {
+                replayable = false;
+            } else if (output >= 1) {
+                // A response without output tokens sent no decode work worth replaying, as vLLM's files count it.
+                inputLengths[replayed] = (int) (double) input;
+                outputLengths[replayed] = (int) output;
+                replayed++;
+            }
         }
         RunMetrics metrics = new RunMetrics();
         Statistics.describe(toArray(ttft), "ttft", metrics, path + "[*].ttft_s");
@@ -132,7 +170,12 @@ class LlmperfAdapter implements ResultAdapter {
         metrics.put("total_output_tokens", outputTokens, path + "[*].number_output_tokens");
         Integer meanInput = ttft.isEmpty() ? null : JsonFields.positiveInt(inputTokens / ttft.size());
         Integer meanOutput = ttft.isEmpty() ? null : JsonFields.positiveInt(outputTokens / ttft.size());
-        return new ParsedRun(metrics.asMap(), null, null, meanInput, meanOutput, null, path);
+        ClientSettings client = new ClientSettings(array.size(), null);
+        if (replayable && replayed > 0) {
+            client = new ClientSettings(replayed, null).withLengths(new RequestLengths(
+                    Arrays.copyOf(inputLengths, replayed), Arrays.copyOf(outputLengths, replayed)));
+        }
+        return new ParsedRun(metrics.asMap(), null, null, meanInput, meanOutput, null, path, client);
     }
 
     private static double required(JsonNode node, String name, String path) {

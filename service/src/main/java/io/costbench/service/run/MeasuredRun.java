@@ -47,6 +47,8 @@ public class MeasuredRun {
     private String rampUp;
     @Column(name = "range_ratio")
     private Double rangeRatio;
+    @Column(name = "length_distribution")
+    private String lengthDistribution;
     private String engine;
     @Column(name = "engine_version")
     private String engineVersion;
@@ -126,6 +128,7 @@ public class MeasuredRun {
         run.requestRate = scenario.requestRate();
         run.rampUp = scenario.rampUp();
         run.rangeRatio = scenario.rangeRatio();
+        run.lengthDistribution = scenario.lengthDistribution();
         run.engine = scenario.engine();
         run.engineVersion = scenario.engineVersion();
         run.gitSha = context.gitSha();
@@ -176,6 +179,7 @@ public class MeasuredRun {
     public Double getRequestRate() { return requestRate; }
     public String getRampUp() { return rampUp; }
     public Double getRangeRatio() { return rangeRatio; }
+    public String getLengthDistribution() { return lengthDistribution; }
     public String getEngine() { return engine; }
     public String getEngineVersion() { return engineVersion; }
     public String getGitSha() { return gitSha; }

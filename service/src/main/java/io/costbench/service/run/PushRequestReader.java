@@ -188,8 +188,8 @@ class PushRequestReader {
                 context.tensorParallel(), context.precision(),
                 context.inputTokens() != null ? context.inputTokens() : run.inputTokens(),
                 context.outputTokens() != null ? context.outputTokens() : run.outputTokens(),
-                concurrency, run.requestRate(), ramp == null ? null : ramp.label(), run.client().rangeRatio(), engine,
-                context.engineVersion());
+                concurrency, run.requestRate(), ramp == null ? null : ramp.label(), run.client().rangeRatio(),
+                run.client().drawn() == null ? null : run.client().drawn().label(), engine, context.engineVersion());
     }
 
     /** Numbers read from a file pass the limits of the context field of the same name. */

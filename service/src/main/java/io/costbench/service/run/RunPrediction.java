@@ -17,7 +17,8 @@ import io.costbench.engine.sim.Workload;
  *                   {@code poisson}, {@code evenly-spaced} or {@code gamma, burstiness b} at the run's request rate,
  *                   followed by {@code , linear ramp-up 1.0 to 9.0 requests/s} for a vLLM ramp-up
  * @param lengths    the requests' lengths: {@code fixed} (the stated ones), {@code range ratio r} (drawn from
- *                   [max(1, r x L), L]) or {@code the run's own} (every request's, replayed from the file); null
+ *                   [max(1, r x L), L]), {@code the run's own} (every request's, replayed from the file) or
+ *                   {@code drawn as stated: prompts ..., outputs ...} (GuideLLM's or LLMPerf's distributions); null
  *                   without a prediction (and in runs stored before it was recorded)
  */
 public record RunPrediction(Map<String, Double> metrics, Map<String, Double> relativeError, String reason,
@@ -27,6 +28,8 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
     static final String REPLAYED = "the run's own";
     /** The words of {@link #lengths} for the stated lengths, every request alike. */
     static final String FIXED = "fixed";
+    /** The words of {@link #lengths} before the distributions a GuideLLM or LLMPerf client drew lengths from. */
+    static final String DRAWN = "drawn as stated: ";
 
     static RunPrediction unavailable(String reason) {
         return new RunPrediction(Map.of(), Map.of(), reason, null, null, null);
@@ -34,7 +37,9 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
 
     static final String[] HEADLINE = {"median_tpot_ms", "output_throughput", "median_ttft_ms"};
 
-    static RunPrediction compare(Map<String, Double> predicted, Map<String, Double> measured, Workload simulated) {
+    /** @param lengths how the simulated requests' lengths were chosen, in the words of {@link #lengths} */
+    static RunPrediction compare(Map<String, Double> predicted, Map<String, Double> measured, Workload simulated,
+            String lengths) {
         Map<String, Double> errors = new TreeMap<>();
         for (String metric : HEADLINE) {
             Double p = predicted.get(metric);
@@ -44,8 +49,7 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
             }
         }
         return new RunPrediction(new TreeMap<>(predicted), errors, null, simulated.numPrompts(), arrivals(simulated),
-                simulated.lengths() != null ? REPLAYED
-                        : simulated.rangeRatio() < 1 ? "range ratio " + simulated.rangeRatio() : FIXED);
+                lengths);
     }
 
     private static String arrivals(Workload workload) {

@@ -6,6 +6,7 @@ import org.springframework.stereotype.Component;
 
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.sim.OverBudgetException;
+import io.costbench.engine.sim.RequestLengths;
 import io.costbench.engine.sim.SimulationCancelledException;
 import io.costbench.engine.sim.Workload;
 import io.costbench.service.prediction.Predictor;
@@ -23,7 +24,7 @@ import io.costbench.service.prediction.UnsupportedScenarioException;
  * would), and, when it states a request rate (or a vLLM ramp-up of rates), arrivals at that rate with the file's
  * burstiness (Poisson when it states none), capped by its concurrency when it states one, not a closed loop; with
  * every request's own lengths when the file lists them, else the length spread it states (SGLang's random range
- * ratio), else the stated lengths fixed. A run
+ * ratio; GuideLLM's and LLMPerf's distributions, drawn ahead), else the stated lengths fixed. A run
  * the catalog cannot express (unknown model or hardware, neither a concurrency nor a rate, a model that does not fit,
  * a scenario over the simulation budget or out of time) gets a prediction with the reason instead of numbers, never a
  * failed push.
@@ -60,7 +61,8 @@ class RunPredictor {
             Scenario resolved = resolver.resolve(new ScenarioResolver.Spec(scenario.model(), scenario.hardware(),
                     scenario.profile(), scenario.tensorParallel(), scenario.precision(), null,
                     scenario.inputTokens(), scenario.outputTokens(), concurrency, client.numPrompts(), null));
-            if (rate || client.rangeRatio() != null || client.lengths() != null) {
+            String lengths = RunPrediction.FIXED;
+            if (rate || client.rangeRatio() != null || client.lengths() != null || client.drawn() != null) {
                 Workload closed = resolved.workload();
                 int prompts = client.numPrompts() != null ? client.numPrompts()
                         : scenario.concurrency() == null ? RATE_RUN_PROMPTS : closed.numPrompts();
@@ -69,13 +71,22 @@ class RunPredictor {
                         scenario.concurrency() == null ? 0 : scenario.concurrency(),
                         !rate || client.rampUp() != null ? 0 : scenario.requestRate(), prompts, closed.seed(),
                         client.burstiness() == null ? Workload.POISSON : client.burstiness(), client.rampUp()));
-                if (client.lengths() != null) {
-                    // The run's own requests, in order: their count and longest lengths replace the stated ones.
+                if (client.rangeRatio() != null) {
+                    lengths = "range ratio " + client.rangeRatio();
+                }
+                // The run's own requests, or requests drawn ahead as its client drew them, in order: their count and
+                // longest lengths replace the stated ones.
+                RequestLengths replayed = client.lengths() != null ? client.lengths()
+                        : client.drawn() != null ? client.drawn().draw(prompts, closed.seed()) : null;
+                if (replayed != null) {
+                    lengths = client.lengths() != null ? RunPrediction.REPLAYED
+                            : RunPrediction.DRAWN + client.drawn().label();
                     resolved = new Scenario(resolved.model(), resolved.target(),
-                            resolved.workload().replaying(client.lengths()));
+                            resolved.workload().replaying(replayed));
                 }
             }
-            return RunPrediction.compare(predictor.predict(resolved).metrics(), measured, resolved.workload());
+            return RunPrediction.compare(predictor.predict(resolved).metrics(), measured, resolved.workload(),
+                    lengths);
         } catch (UnknownIdException | UnsupportedScenarioException | DoesNotFitException | OverBudgetException
                 | SimulationCancelledException | SimulationBusyException e) {
             return RunPrediction.unavailable(e.getMessage());

@@ -58,7 +58,8 @@ class SglangAdapter implements ResultAdapter {
                 random ? JsonFields.positiveInt(JsonFields.number(node, "random_output_len", path))
                         : FlatServingResults.meanPerRequest(metrics, "total_output_tokens"),
                 null, path, new ClientSettings(JsonFields.positiveInt(metrics.get("completed")), null, null,
-                        random ? rangeRatio(node, path) : null, FlatServingResults.requestLengths(node, path))));
+                        random ? rangeRatio(node, path) : null, FlatServingResults.requestLengths(node, path),
+                        null)));
     }
 
     /**

@@ -67,7 +67,7 @@ class VllmAdapter implements ResultAdapter {
                     "must be a positive number (vllm bench serve --burstiness), was " + burstiness);
         }
         return new ClientSettings(prompts, burstiness, rampUp(node, path), null,
-                FlatServingResults.requestLengths(node, path));
+                FlatServingResults.requestLengths(node, path), null);
     }
 
     private static RampUp rampUp(JsonNode node, String path) {

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.costbench.engine.sim.LengthDistribution;
 import io.costbench.engine.sim.RampUp;
 import io.costbench.engine.sim.RequestLengths;
 import io.costbench.service.web.BadInputException;
@@ -79,7 +80,7 @@ class AdaptersTest {
 
         assertThat(run.requestRate()).isNull();
         assertThat(run.client()).isEqualTo(new ClientSettings(300, 1.0,
-                new RampUp(RampUp.Strategy.EXPONENTIAL, 2, 32), null, null));
+                new RampUp(RampUp.Strategy.EXPONENTIAL, 2, 32), null, null, null));
     }
 
     /** What vLLM refuses to run cannot be in its file; a hand-edited one is named field by field. */
@@ -131,7 +132,7 @@ class AdaptersTest {
         // The sample's random_range_ratio 0.0, SGLang's default: lengths drawn from [1, L] around the stated L.
         assertThat(run.inputTokens()).isEqualTo(1024);
         assertThat(run.outputTokens()).isEqualTo(1024);
-        assertThat(run.client()).isEqualTo(new ClientSettings(1000, null, null, 0.0, null));
+        assertThat(run.client()).isEqualTo(new ClientSettings(1000, null, null, 0.0, null, null));
 
         random.put("dataset_name", "random-ids").put("random_range_ratio", 0.5);
         assertThat(new SglangAdapter().parse(random, "result").get(0).client().rangeRatio()).isEqualTo(0.5);
@@ -217,6 +218,67 @@ class AdaptersTest {
     }
 
     @Test
+    void guidellmSyntheticDataStatesHowItDrewEachRequestsLengths() {
+        tools.jackson.databind.node.ObjectNode file =
+                (tools.jackson.databind.node.ObjectNode) JSON.readTree(Samples.text(Samples.GUIDELLM));
+        tools.jackson.databind.node.ObjectNode loader = (tools.jackson.databind.node.ObjectNode) file
+                .get("benchmarks").get(0).get("request_loader");
+        // The sample's "prompt_tokens=256,output_tokens=128": every request alike, nothing drawn.
+        assertThat(only(new GuidellmAdapter(), Samples.GUIDELLM).client().drawn()).isNull();
+
+        loader.put("data", "prompt_tokens=256,prompt_tokens_stdev=64,prompt_tokens_max=400,output_tokens=128,"
+                + "output_tokens_min=100,output_tokens_max=160");
+        ParsedRun run = new GuidellmAdapter().parse(file, "result").get(0);
+        assertThat(run.inputTokens()).isEqualTo(256);
+        assertThat(run.outputTokens()).isEqualTo(128);
+        assertThat(run.client().drawn()).isEqualTo(new DrawnLengths(
+                LengthDistribution.guidellm(256, 64, null, 400), LengthDistribution.guidellm(128, null, 100, 160)));
+        assertThat(run.client().drawn().label()).isEqualTo(
+                "prompts 256 ± 64 (normal, clipped to 1-400), outputs uniform 100-160");
+        assertThat(run.client().numPrompts()).isEqualTo(47);
+
+        // JSON data, and GuideLLM 0.2-0.3's name for the stdev.
+        loader.put("data", "{\"prompt_tokens\": 512, \"prompt_tokens_variance\": 32, \"output_tokens\": 64}");
+        assertThat(new GuidellmAdapter().parse(file, "result").get(0).client().drawn()).isEqualTo(new DrawnLengths(
+                LengthDistribution.guidellm(512, 32, null, null), LengthDistribution.fixed(64)));
+
+        for (String broken : new String[] {"prompt_tokens=256,prompt_tokens_min=300,prompt_tokens_max=200,"
+                + "output_tokens=128", "prompt_tokens=256,prompt_tokens_max=20000000,output_tokens=128"}) {
+            loader.put("data", broken);
+            assertThatThrownBy(() -> new GuidellmAdapter().parse(file, "result")).as(broken)
+                    .isInstanceOfSatisfying(BadInputException.class,
+                            e -> assertThat(e.field()).isEqualTo("result.benchmarks[0].request_loader.data"));
+        }
+    }
+
+    /** GuideLLM 0.7+ keeps the run's arguments once, at the top ({@code config.data}), not per benchmark. */
+    @Test
+    void guidellm07ReadsItsSyntheticDataFromTheReportsConfig() {
+        tools.jackson.databind.node.ObjectNode file =
+                (tools.jackson.databind.node.ObjectNode) JSON.readTree(Samples.text(Samples.GUIDELLM));
+        tools.jackson.databind.node.ObjectNode benchmark =
+                (tools.jackson.databind.node.ObjectNode) file.get("benchmarks").get(0);
+        benchmark.remove("request_loader");
+        benchmark.set("config", benchmark.remove("args"));
+        file.putObject("config").putArray("data").add("prompt_tokens=1000,prompt_tokens_stdev=100,output_tokens=200");
+
+        ParsedRun run = new GuidellmAdapter().parse(file, "result").get(0);
+
+        assertThat(run.concurrency()).isEqualTo(1);
+        assertThat(run.inputTokens()).isEqualTo(1000);
+        assertThat(run.client().drawn()).isEqualTo(new DrawnLengths(LengthDistribution.guidellm(1000, 100, null, null),
+                LengthDistribution.fixed(200)));
+        ((tools.jackson.databind.node.ArrayNode) file.get("config").get("data")).removeAll()
+                .add("prompt_tokens=1000,prompt_tokens_min=2000,prompt_tokens_max=1500,output_tokens=200");
+        assertThatThrownBy(() -> new GuidellmAdapter().parse(file, "result"))
+                .isInstanceOfSatisfying(BadInputException.class,
+                        e -> assertThat(e.field()).isEqualTo("result.config.data[0]"));
+        // Two datasets: which request drew from which is not in the file, so neither is read.
+        ((tools.jackson.databind.node.ArrayNode) file.get("config").get("data")).add("prompt_tokens=10,output_tokens=5");
+        assertThat(new GuidellmAdapter().parse(file, "result").get(0).inputTokens()).isNull();
+    }
+
+    @Test
     void aiperfMapsStatisticsAndLeavesWhatTheExcerptLacksAbsent() {
         ParsedRun run = only(new AiperfAdapter(), Samples.AIPERF);
         Map<String, Double> metrics = run.metrics();
@@ -249,6 +311,49 @@ class AdaptersTest {
         assertThat(run.concurrency()).isEqualTo(5);
         assertThat(run.inputTokens()).isEqualTo(550);
         assertThat(run.outputTokens()).isEqualTo(150);
+        // The leaderboard ran fixed lengths (stddevs 0): nothing drawn; 150 requests started.
+        assertThat(run.client()).isEqualTo(new ClientSettings(150, null));
+    }
+
+    @Test
+    void llmperfSummaryStddevsAreTheNormalsItDrewLengthsFrom() {
+        tools.jackson.databind.node.ObjectNode summary =
+                (tools.jackson.databind.node.ObjectNode) JSON.readTree(Samples.text(Samples.LLMPERF_SUMMARY));
+        // LLMPerf's defaults: 150 and 80.
+        summary.put("stddev_input_tokens", 150).put("stddev_output_tokens", "80");
+
+        DrawnLengths drawn = new LlmperfAdapter().parse(summary, "result").get(0).client().drawn();
+
+        assertThat(drawn).isEqualTo(new DrawnLengths(LengthDistribution.llmperf(550, 150),
+                LengthDistribution.llmperf(150, 80)));
+        assertThat(drawn.label()).isEqualTo(
+                "prompts 550 ± 150 (normal, redrawn below 1), outputs 150 ± 80 (normal, redrawn below 1)");
+        summary.put("stddev_output_tokens", -1);
+        assertThatThrownBy(() -> new LlmperfAdapter().parse(summary, "result"))
+                .isInstanceOfSatisfying(BadInputException.class,
+                        e -> assertThat(e.field()).isEqualTo("result.stddev_output_tokens"));
+    }
+
+    @Test
+    void llmperfIndividualResponsesAreReplayedLeavingFailedOnesOut() {
+        tools.jackson.databind.node.ArrayNode responses =
+                (tools.jackson.databind.node.ArrayNode) JSON.readTree(Samples.text(Samples.LLMPERF_INDIVIDUAL));
+        ((tools.jackson.databind.node.ObjectNode) responses.get(1)).put("number_input_tokens", 610);
+        ((tools.jackson.databind.node.ObjectNode) responses.get(2)).put("error_code", 500);
+
+        ClientSettings client = new LlmperfAdapter().parse(responses, "result").get(0).client();
+
+        assertThat(client.numPrompts()).isEqualTo(4);
+        assertThat(client.lengths()).isEqualTo(new RequestLengths(new int[] {550, 610, 550, 550},
+                new int[] {outputs(responses, 0), outputs(responses, 1), outputs(responses, 3),
+                        outputs(responses, 4)}));
+        // A response without its prompt length cannot be replayed: the run is drawn as a sweep would draw it.
+        ((tools.jackson.databind.node.ObjectNode) responses.get(0)).remove("number_input_tokens");
+        assertThat(new LlmperfAdapter().parse(responses, "result").get(0).client().lengths()).isNull();
+    }
+
+    private static int outputs(JsonNode responses, int index) {
+        return responses.get(index).get("number_output_tokens").asInt();
     }
 
     @Test

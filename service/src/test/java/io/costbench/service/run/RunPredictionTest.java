@@ -14,7 +14,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RunPredictionTest {
 
     private static RunPrediction simulated(Workload workload) {
-        return RunPrediction.compare(Map.of("output_throughput", 100.0), Map.of("output_throughput", 90.0), workload);
+        return simulated(workload, RunPrediction.FIXED);
+    }
+
+    private static RunPrediction simulated(Workload workload, String lengths) {
+        return RunPrediction.compare(Map.of("output_throughput", 100.0), Map.of("output_throughput", 90.0), workload,
+                lengths);
     }
 
     @Test
@@ -35,9 +40,9 @@ class RunPredictionTest {
         assertThat(RunPrediction.unavailable("unknown model x").simulatedClient()).isNull();
         assertThat(closed.lengths()).isEqualTo("fixed");
 
-        RunPrediction spread = simulated(new Workload(200, 128, 0.0, 8, 0, 80, 0));
+        RunPrediction spread = simulated(new Workload(200, 128, 0.0, 8, 0, 80, 0), "range ratio 0.0");
         RunPrediction replayed = simulated(Workload.closedLoop(200, 128, 8, 0)
-                .replaying(new RequestLengths(new int[] {120, 250}, new int[] {30, 90})));
+                .replaying(new RequestLengths(new int[] {120, 250}, new int[] {30, 90})), RunPrediction.REPLAYED);
         assertThat(spread.simulatedClient()).isEqualTo("80 requests, a closed loop; lengths: range ratio 0.0");
         assertThat(replayed.numPrompts()).isEqualTo(2);
         assertThat(replayed.simulatedClient()).isEqualTo("2 requests, a closed loop; lengths: the run's own");

@@ -246,7 +246,7 @@ class RunPushApiTest {
                 jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
                         JSON.readTree(fixed.body()).get("id").asLong()));
         assertThat(http.get("/runs/" + run).body())
-                .contains("id=\"run-range-ratio\">range ratio 0.0 (lengths 0.0-1 x stated)<");
+                .contains("id=\"run-lengths\">range ratio 0.0 (lengths 0.0-1 x stated)<");
     }
 
     /**
@@ -281,6 +281,46 @@ class RunPushApiTest {
         long run = JSON.readTree(detailed.body()).get("id").asLong();
         assertThat(http.get("/runs/" + run).body()).contains("Simulated client: 199 requests, poisson arrivals at the"
                 + " stated request rate; lengths: the run&#39;s own.");
+    }
+
+    /**
+     * LLMPerf draws each request's lengths from normals around the stated means (its defaults: stddevs 150 and 80):
+     * the prediction draws its requests the same way, the stated spread is a series of its own, and the page says it.
+     */
+    @Test
+    void anLlmperfRunIsPredictedWithTheLengthsItsClientDrew() {
+        ObjectNode context = RunApiSupport.predictableContext("main");
+        HttpResponse<String> fixed = pushEditedSample("llmperf", Samples.LLMPERF_SUMMARY, context, "0badbead",
+                file -> { });
+        HttpResponse<String> drawn = pushEditedSample("llmperf", Samples.LLMPERF_SUMMARY, context, "0badbeaf",
+                file -> file.put("stddev_input_tokens", 150).put("stddev_output_tokens", 80));
+
+        assertThat(fixed.statusCode()).as(fixed.body()).isEqualTo(201);
+        assertThat(drawn.statusCode()).as(drawn.body()).isEqualTo(201);
+        JsonNode fixedPrediction = JSON.readTree(fixed.body()).get("prediction");
+        JsonNode drawnPrediction = JSON.readTree(drawn.body()).get("prediction");
+        String distributions =
+                "prompts 550 ± 150 (normal, redrawn below 1), outputs 150 ± 80 (normal, redrawn below 1)";
+        assertThat(fixedPrediction.get("lengths").asString()).isEqualTo("fixed");
+        assertThat(drawnPrediction.get("lengths").asString()).isEqualTo("drawn as stated: " + distributions);
+        // The 150 requests LLMPerf started, every one 550 / 150 tokens; drawn, they differ from request to request
+        // (the normals' means, 550 and 155 once the outputs are drawn again below 1, within a few percent).
+        assertThat(fixedPrediction.get("numPrompts").asInt()).isEqualTo(150);
+        assertThat(fixedPrediction.get("metrics").get("total_input_tokens").asDouble()).isEqualTo(150 * 550.0);
+        assertThat(drawnPrediction.get("metrics").get("total_input_tokens").asDouble() / 150).isBetween(520.0, 580.0)
+                .isNotEqualTo(550.0);
+        assertThat(drawnPrediction.get("metrics").get("total_output_tokens").asDouble() / 150).isBetween(140.0, 170.0)
+                .isNotEqualTo(150.0);
+
+        long run = JSON.readTree(drawn.body()).get("id").asLong();
+        assertThat(JSON.readTree(drawn.body()).get("scenario").get("lengthDistribution").asString())
+                .isEqualTo(distributions);
+        String series = jdbc.queryForObject("select series_key from measured_run where id = ?", String.class, run);
+        assertThat(series).endsWith("|" + distributions).isNotEqualTo(jdbc.queryForObject(
+                "select series_key from measured_run where id = ?", String.class,
+                JSON.readTree(fixed.body()).get("id").asLong()));
+        assertThat(http.get("/runs/" + run).body()).contains("id=\"run-lengths\">" + distributions + "<")
+                .contains("; lengths: drawn as stated: " + distributions + ".");
     }
 
     /** The vLLM sample with its fields edited, pushed at its own commit and CI URL (so never a duplicate). */

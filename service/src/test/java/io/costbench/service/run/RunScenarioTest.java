@@ -16,7 +16,7 @@ class RunScenarioTest {
 
     private static RunScenario spread(Integer concurrency, Double rate, String rampUp, Double rangeRatio) {
         return new RunScenario("qwen3-8b", "h100-sxm", "vllm", 1, "bf16", 200, 128, concurrency, rate, rampUp,
-                rangeRatio, "vllm", "0.11.0");
+                rangeRatio, null, "vllm", "0.11.0");
     }
 
     @Test
@@ -49,5 +49,17 @@ class RunScenarioTest {
         assertThat(uniform.label()).endsWith(" · concurrency 4 · range ratio 0.0 (lengths 0.0-1 x stated)");
         assertThat(spread(4, null, "linear ramp-up 1.0 to 16.0 requests/s", 0.5).seriesKey()).endsWith(
                 "|linear ramp-up 1.0 to 16.0 requests/s|range ratio 0.5 (lengths 0.5-1 x stated)");
+    }
+
+    @Test
+    void drawnLengthDistributionsArePartOfTheSeriesAndItsLabel() {
+        String llmperf = "prompts 200 ± 150 (normal, redrawn below 1), outputs 128 ± 80 (normal, redrawn below 1)";
+        RunScenario drawn = new RunScenario("qwen3-8b", "h100-sxm", "vllm", 1, "bf16", 200, 128, 4, null, null, null,
+                llmperf, "vllm", "0.11.0");
+
+        assertThat(drawn.seriesKey()).isEqualTo("qwen3-8b|h100-sxm|vllm|1|bf16|200|128|4|-|" + llmperf)
+                .isNotEqualTo(scenario(4, null, null).seriesKey());
+        assertThat(drawn.lengthSpread()).isEqualTo(llmperf);
+        assertThat(drawn.label()).endsWith(" · concurrency 4 · " + llmperf);
     }
 }

@@ -1,0 +1,107 @@
+package io.costbench.engine.sim;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * How a load generator draws one request's prompt or output length around the length it states. Two samplers are
+ * public and differ only at the edges:
+ * <ul>
+ * <li>GuideLLM's synthetic data ({@code IntegerRangeSampler}, vllm-project/guidellm {@code src/guidellm/utils/random.py}
+ * @ 8dbe6fb): {@code round(clip(gauss(mean, stdev), min, max))}, with min and max defaulting to mean -+ 5 stdev
+ * (min at least 1); without a stdev but with a min and max, uniform integers in [min, max];</li>
+ * <li>LLMPerf ({@code sample_random_positive_int}, ray-project/llmperf {@code src/llmperf/utils.py} @ 0f25505):
+ * {@code int(gauss(mean, stddev))}, drawn again until it is positive.</li>
+ * </ul>
+ *
+ * @param meanTokens   the stated length
+ * @param stddevTokens the normal's standard deviation; 0 for uniform integers in [min, max] (a single value when
+ *                     they are equal)
+ * @param minTokens    the least length a request gets (at least 1)
+ * @param maxTokens    the largest length a request gets
+ * @param redraw       true to draw again outside [min, max] (LLMPerf), false to clip to it (GuideLLM)
+ */
+public record LengthDistribution(int meanTokens, double stddevTokens, int minTokens, int maxTokens, boolean redraw) {
+
+    /** Stdevs from the mean to GuideLLM's default bounds. */
+    static final int GUIDELLM_DEFAULT_BOUND_STDEVS = 5;
+
+    public LengthDistribution {
+        if (meanTokens < 1 || minTokens < 1 || maxTokens < minTokens) {
+            throw new IllegalArgumentException("lengths need a mean >= 1 and 1 <= min <= max, were mean "
+                    + meanTokens + ", min " + minTokens + ", max " + maxTokens);
+        }
+        if (!(stddevTokens >= 0 && Double.isFinite(stddevTokens))) {
+            throw new IllegalArgumentException("the standard deviation must be a finite number >= 0, was "
+                    + stddevTokens);
+        }
+        if (redraw && !(stddevTokens > 0 && meanTokens >= minTokens && meanTokens <= maxTokens)) {
+            // Drawing again only ends when the range holds much of the normal: the mean must lie inside it.
+            throw new IllegalArgumentException("drawing again needs a standard deviation > 0 and the mean inside"
+                    + " [min, max]");
+        }
+    }
+
+    /** Every request the stated length. */
+    public static LengthDistribution fixed(int tokens) {
+        return new LengthDistribution(tokens, 0, tokens, tokens, false);
+    }
+
+    /**
+     * GuideLLM's sampler: {@code stdev}, {@code min} and {@code max} as its synthetic-data config states them, each
+     * null when not stated.
+     */
+    public static LengthDistribution guidellm(int meanTokens, Integer stdevTokens, Integer minTokens,
+            Integer maxTokens) {
+        int spread = stdevTokens == null ? 0 : stdevTokens;
+        int min = minTokens != null ? minTokens
+                : spread > 0 ? Math.max(1, meanTokens - GUIDELLM_DEFAULT_BOUND_STDEVS * spread) : meanTokens;
+        int max = maxTokens != null ? maxTokens
+                : spread > 0 ? meanTokens + GUIDELLM_DEFAULT_BOUND_STDEVS * spread : meanTokens;
+        return new LengthDistribution(meanTokens, spread, min, max, false);
+    }
+
+    /** LLMPerf's sampler: a normal around the mean, drawn again until positive. */
+    public static LengthDistribution llmperf(int meanTokens, double stddevTokens) {
+        return stddevTokens > 0 ? new LengthDistribution(meanTokens, stddevTokens, 1, Integer.MAX_VALUE, true)
+                : fixed(meanTokens);
+    }
+
+    public boolean isFixed() {
+        return minTokens == maxTokens;
+    }
+
+    /** One request's length. */
+    int draw(RandomGenerator random) {
+        if (isFixed()) {
+            return minTokens;
+        }
+        if (stddevTokens == 0) {
+            return minTokens + (int) random.nextLong((long) maxTokens - minTokens + 1);
+        }
+        while (true) {
+            double gauss = random.nextGaussian(meanTokens, stddevTokens);
+            if (!redraw) {
+                return (int) Math.rint(Math.max(minTokens, Math.min(maxTokens, gauss)));
+            }
+            // int() in Python truncates towards zero.
+            long length = (long) gauss;
+            if (length >= minTokens && length <= maxTokens) {
+                return (int) length;
+            }
+        }
+    }
+
+    /** The distribution in words: "550", "550 ± 150 (normal, redrawn below 1)", "uniform 100-300". */
+    public String label() {
+        if (isFixed()) {
+            return Integer.toString(minTokens);
+        }
+        if (stddevTokens == 0) {
+            return "uniform " + minTokens + "-" + maxTokens;
+        }
+        String spread = meanTokens + " ± " + (stddevTokens == Math.rint(stddevTokens)
+                ? Long.toString((long) stddevTokens) : Double.toString(stddevTokens));
+        return redraw ? spread + " (normal, redrawn below " + minTokens + ")"
+                : spread + " (normal, clipped to " + minTokens + "-" + maxTokens + ")";
+    }
+}
