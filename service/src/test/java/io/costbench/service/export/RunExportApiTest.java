@@ -98,6 +98,7 @@ class RunExportApiTest {
         assertThat(rows.get(0).get("concurrency")).isEqualTo("8");
         assertThat(rows.get(0).get("ramp_up")).isEmpty();
         assertThat(rows.get(0).get("range_ratio")).isEmpty();
+        assertThat(rows.get(0).get("length_distribution")).isEmpty();
         assertThat(rows.get(0).get("regression_verdict")).isNotEmpty();
 
         CSVRecord predicted = rows.get(2);
@@ -109,6 +110,8 @@ class RunExportApiTest {
         assertThat(predicted.get("predicted_median_ttft_ms")).isEmpty();
         assertThat(predicted.get("ramp_up")).isEqualTo("linear ramp-up 1.0 to 16.0 requests/s");
         assertThat(predicted.get("range_ratio")).isEqualTo("0.5");
+        assertThat(predicted.get("length_distribution")).isEqualTo("prompts 1024 ± 64 (normal, clipped to 704-1344),"
+                + " outputs 1024");
         // Text cells a spreadsheet could execute arrive neutralized.
         assertThat(predicted.get("branch")).isEqualTo("'=HYPERLINK(\"http://evil.example\",\"x\")");
         assertThat(predicted.get("engine_version")).isEqualTo("'@SUM(1+1)");
@@ -140,10 +143,11 @@ class RunExportApiTest {
                         + "hardware, profile, tensor_parallel, precision_name, input_tokens, output_tokens, concurrency, "
                         + "engine, engine_version, git_sha, branch, ci_url, metrics_json, output_throughput, "
                         + "median_tpot_ms, prediction_json, regression_verdict, regression_json, created_at, ramp_up, "
-                        + "range_ratio) "
+                        + "range_ratio, length_distribution) "
                         + "values (?, 0, '+cmd', 'costbench', ?, 'Qwen/Qwen3-30B-A3B', ?, 'vllm', 1, 'bf16', 1024, "
                         + "1024, 8, 'vllm', '@SUM(1+1)', 'f00d', ?, 'https://ci.example.com/1', ?, 1100, 9.5, ?, "
-                        + "'insufficient-data', '{}', ?, 'linear ramp-up 1.0 to 16.0 requests/s', 0.5)")
+                        + "'insufficient-data', '{}', ?, 'linear ramp-up 1.0 to 16.0 requests/s', 0.5, "
+                        + "'prompts 1024 ± 64 (normal, clipped to 704-1344), outputs 1024')")
                 .params(upload.getKeyAs(Number.class).longValue(), "series-" + hardware, hardware,
                         "=HYPERLINK(\"http://evil.example\",\"x\")",
                         "{\"output_throughput\":1100.0,\"median_tpot_ms\":9.5}",
