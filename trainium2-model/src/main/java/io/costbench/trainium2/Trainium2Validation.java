@@ -15,7 +15,6 @@ import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.Parameter;
 import io.costbench.engine.sim.ServingSimulator;
 import io.costbench.engine.sim.SimulationResult;
-import io.costbench.engine.sim.Workload;
 import io.costbench.engine.validation.ErrorStatistics;
 import io.costbench.trainium2.ValidationCase.ServingMetric;
 
@@ -69,8 +68,7 @@ public final class Trainium2Validation {
         SimulationResult result;
         try {
             Trainium2Deployment d = trn2.deploy(model, c.request());
-            result = new ServingSimulator(d).run(new Workload(c.inputTokens(), c.outputTokens(), c.rangeRatio(),
-                    c.concurrency(), 0, c.numPrompts(), 0));
+            result = new ServingSimulator(d).run(c.workload());
         } catch (DoesNotFitException | IllegalArgumentException e) {
             return new CasePrediction(c, Map.of(), e.getMessage());
         }

@@ -15,6 +15,9 @@ import io.costbench.engine.data.DataFiles;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.port.StaticShapes;
+import io.costbench.engine.sim.LengthDistribution;
+import io.costbench.engine.sim.RequestLengths;
+import io.costbench.engine.sim.Workload;
 
 /**
  * One measured Trainium2 scenario (model, engine, tensor parallelism, lengths, concurrency) with every figure measured
@@ -22,16 +25,19 @@ import io.costbench.engine.port.StaticShapes;
  * {@code catalog/trainium2/validation.json}. The module's validation test, {@code ValidationMain} and the service's
  * report all build their scenarios here, so they predict the same thing.
  *
- * @param inputTokens  the longest prompt; with {@code rangeRatio} < 1 prompts and outputs are drawn uniformly from
- *                     [rangeRatio x length, length] (guidellm's "1500+-150" becomes 1650 at 0.82)
+ * @param inputTokens  the longest prompt (and {@code outputTokens} the longest output): the deployment's compiled
+ *                     sequence holds both
+ * @param promptLengths how the client drew each prompt's length: guidellm 0.1's "prompt_tokens=1500+-150" is uniform
+ *                     integers in [1350, 1650] ({@link LengthDistribution#uniform}); fixed otherwise
+ * @param outputLengths the same for the outputs ("generated_tokens=250+-20": [230, 270])
  * @param numPrompts   requests the measurement ran as its notes say ("50 prompts"), else 10 x concurrency, at least 20
  * @param source   where the figures come from (the row's source column without its commit), the unit left out in
  *                 leave-one-source-out
  * @param measured measured values by metric
  */
 public record ValidationCase(String label, String modelId, DeploymentRequest request, int inputTokens,
-        int outputTokens, double rangeRatio, int concurrency, int numPrompts, Map<ServingMetric, Double> measured,
-        String source, String profileReason) {
+        int outputTokens, LengthDistribution promptLengths, LengthDistribution outputLengths, int concurrency,
+        int numPrompts, Map<ServingMetric, Double> measured, String source, String profileReason) {
 
     static final String RESOURCE = "catalog/trainium2/validation.json";
     private static final Pattern INT = Pattern.compile("\\d+");
@@ -40,6 +46,19 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
 
     public ValidationCase {
         measured = Map.copyOf(measured);
+    }
+
+    /** The requests the client sent, drawn as it drew them (seed 0), or null when every request has the same lengths. */
+    public RequestLengths drawnLengths() {
+        return promptLengths.isFixed() && outputLengths.isFixed() ? null
+                : RequestLengths.draw(numPrompts, promptLengths, outputLengths, 0);
+    }
+
+    /** The closed loop the measurement ran, with the requests its client drew. */
+    public Workload workload() {
+        Workload closed = new Workload(inputTokens, outputTokens, 1.0, concurrency, 0, numPrompts, 0);
+        RequestLengths drawn = drawnLengths();
+        return drawn == null ? closed : closed.replaying(drawn);
     }
 
     /** The figures of a run vLLM's bench and guidellm report, by the simulator's metric names. */
@@ -120,16 +139,19 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
             Integer maxSequence = after(notes, (String) engine.get("maxSequenceFrom"));
             int input = firstInt(row.get("input_len"));
             int output = firstInt(row.get("output_len"));
-            double rangeRatio = 1.0;
+            LengthDistribution promptLengths = LengthDistribution.fixed(input);
+            LengthDistribution outputLengths = LengthDistribution.fixed(output);
             Matcher spread = SPREAD.matcher(notes);
             while (spread.find()) {
                 int mean = Integer.parseInt(spread.group(2));
                 int plusMinus = Integer.parseInt(spread.group(3));
-                rangeRatio = Math.min(rangeRatio, (double) (mean - plusMinus) / (mean + plusMinus));
+                LengthDistribution drawn = LengthDistribution.uniform(Math.max(1, mean - plusMinus), mean + plusMinus);
                 if (spread.group(1).equals("prompt")) {
                     input = mean + plusMinus;
+                    promptLengths = drawn;
                 } else {
                     output = mean + plusMinus;
+                    outputLengths = drawn;
                 }
             }
             List<String> opts = (List<String>) engine.get("optimizations");
@@ -140,8 +162,8 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
             String source = row.get("source_url_or_repo_path").replaceAll(" @.*", "");
             Matcher prompts = PROMPTS.matcher(notes);
             int numPrompts = prompts.find() ? Integer.parseInt(prompts.group(1)) : defaultPrompts(concurrency);
-            cases.put(label, new ValidationCase(label, modelId, request, input, output, rangeRatio, concurrency,
-                    numPrompts,
+            cases.put(label, new ValidationCase(label, modelId, request, input, output, promptLengths,
+                    outputLengths, concurrency, numPrompts,
                     Map.of(metric, Double.parseDouble(row.get("value"))), source, (String) engine.get("reason")));
         }
         List<ValidationCase> result = new ArrayList<>(cases.values());
@@ -155,7 +177,8 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
                     Precision.BF16, new HashSet<>((List<String>) extraProfile.get("optimizations")), input + output);
             result.add(new ValidationCase(extra.get("model") + " | vllm-neuron | tp" + extra.get("tensorParallel") + " "
                     + input + "/" + output + " c=" + concurrency, (String) extra.get("model"), request, input, output,
-                    1.0, concurrency, defaultPrompts(concurrency),
+                    LengthDistribution.fixed(input), LengthDistribution.fixed(output), concurrency,
+                    defaultPrompts(concurrency),
                     Map.of(ServingMetric.TPOT, ((Number) extra.get("tpotMs")).doubleValue()),
                     (String) mapping.get("extraRowsSource"), (String) extraProfile.get("reason")));
         }
@@ -163,8 +186,8 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
     }
 
     private ValidationCase withMeasured(Map<ServingMetric, Double> values) {
-        return new ValidationCase(label, modelId, request, inputTokens, outputTokens, rangeRatio, concurrency,
-                numPrompts, values, source, profileReason);
+        return new ValidationCase(label, modelId, request, inputTokens, outputTokens, promptLengths, outputLengths,
+                concurrency, numPrompts, values, source, profileReason);
     }
 
     /** vllm bench serve's sweep default: 10 x concurrency, at least 20. */

@@ -13,7 +13,6 @@ import io.costbench.engine.port.OperatorTiming;
 import io.costbench.engine.port.StepExplanation;
 import io.costbench.engine.sim.ServingSimulator;
 import io.costbench.engine.sim.SimulationResult;
-import io.costbench.engine.sim.Workload;
 
 /**
  * Explains a measured scenario's median decode step and its prompt's prefill (the validation mapping's deployment):
@@ -32,9 +31,7 @@ public final class ExplainCase {
                 continue;
             }
             Trainium2Deployment d = Validate.TRN2.deploy(TestModels.get(c.modelId()), c.request());
-            SimulationResult run = new ServingSimulator(d).run(new Workload(c.inputTokens(), c.outputTokens(),
-                    c.rangeRatio(),
-                    c.concurrency(), 0, c.numPrompts(), 0));
+            SimulationResult run = new ServingSimulator(d).run(c.workload());
             System.out.printf("== %s: tpot %.2f ms, ttft %.1f ms, %.1f tok/s (measured %s)%n", c.label(),
                     run.metric("median_tpot_ms"), run.metric("median_ttft_ms"), run.metric("output_throughput"),
                     c.measured());

@@ -10,6 +10,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.costbench.engine.sim.LengthDistribution;
+import io.costbench.engine.sim.RequestLengths;
 import io.costbench.engine.validation.ErrorStatistics;
 import io.costbench.trainium2.ValidationCase.ServingMetric;
 
@@ -19,8 +21,7 @@ import io.costbench.trainium2.ValidationCase.ServingMetric;
  */
 class ValidationTest {
 
-    @Test
-    void heldOutSourcesMeetTheAcceptanceThresholds() {
+    private static Path csv() {
         Path csv = Path.of(System.getProperty("costbench.shared.dir", "../../shared"), "calibration",
                 "public-measurements.csv");
         // In CI (CI=true) the shared folder is there, so its absence fails; elsewhere the test skips, loudly.
@@ -30,6 +31,35 @@ class ValidationTest {
             System.err.println("*** SKIPPED (not in CI): shared calibration data not present: " + csv);
         }
         assumeTrue(Files.exists(csv), "shared calibration data not present: " + csv);
+        return csv;
+    }
+
+    /**
+     * guidellm 0.1's emulated "prompt_tokens=1500+-150, generated_tokens=250+-20" is mean + randint(-v, v + 1): the
+     * prompts uniform in [1350, 1650], the outputs in [230, 270] (one range ratio for both drew outputs from 221).
+     */
+    @Test
+    void guidellmSpreadsAreDrawnAsGuidellmDrewThem() {
+        ValidationCase optimumNeuron = ValidationCase.load(csv(), new ArrayList<>()).stream()
+                .filter(c -> c.label().contains("Llama-3.1-8B") && c.label().contains("optimum-neuron")
+                        && c.label().endsWith("c=1"))
+                .findFirst().orElseThrow();
+
+        assertThat(optimumNeuron.promptLengths()).isEqualTo(LengthDistribution.uniform(1350, 1650));
+        assertThat(optimumNeuron.outputLengths()).isEqualTo(LengthDistribution.uniform(230, 270));
+        RequestLengths drawn = optimumNeuron.drawnLengths();
+        assertThat(drawn.size()).isEqualTo(optimumNeuron.numPrompts());
+        assertThat(drawn.maxInputTokens()).isLessThanOrEqualTo(1650);
+        assertThat(optimumNeuron.workload().lengths()).isEqualTo(drawn);
+        for (int i = 0; i < drawn.size(); i++) {
+            assertThat(drawn.inputTokens(i)).isBetween(1350, 1650);
+            assertThat(drawn.outputTokens(i)).isBetween(230, 270);
+        }
+    }
+
+    @Test
+    void heldOutSourcesMeetTheAcceptanceThresholds() {
+        Path csv = csv();
         List<String> skipped = new ArrayList<>();
         List<ValidationCase> cases = ValidationCase.load(csv, skipped);
         System.out.print(Validate.VALIDATION.report(Validate.TRN2, cases, skipped, false));

@@ -60,6 +60,15 @@ public record LengthDistribution(int meanTokens, double stddevTokens, int minTok
         return new LengthDistribution(meanTokens, spread, min, max, false);
     }
 
+    /**
+     * Uniform integers in [min, max]: GuideLLM 0.1's emulated data, {@code mean + randint(-variance, variance + 1)}
+     * (neuralmagic/guidellm {@code src/guidellm/request/emulated.py} @ 5e3c506, {@code _sample_prompt},
+     * {@code _sample_generated}), is uniform in [mean - variance, mean + variance].
+     */
+    public static LengthDistribution uniform(int minTokens, int maxTokens) {
+        return new LengthDistribution((int) (((long) minTokens + maxTokens) / 2), 0, minTokens, maxTokens, false);
+    }
+
     /** LLMPerf's sampler: a normal around the mean, drawn again until positive. */
     public static LengthDistribution llmperf(int meanTokens, double stddevTokens) {
         return stddevTokens > 0 ? new LengthDistribution(meanTokens, stddevTokens, 1, Integer.MAX_VALUE, true)

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.costbench.engine.port.StaticShapes;
+import io.costbench.engine.sim.RequestLengths;
 
 /**
  * One measured scenario mapped onto the catalog's ids, with the figures measured for it (means, as vllm bench serve
@@ -27,12 +28,14 @@ import io.costbench.engine.port.StaticShapes;
  *                      max-num-seqs), or null for the profile's
  * @param maxBatchedTokens the step's token budget the campaign launched the engine with (TensorRT-LLM
  *                      --max_num_tokens, vLLM --max-num-batched-tokens), or null for the profile's default
+ * @param drawnLengths  the requests the campaign's client sent, drawn as its documented sampler draws them (guidellm
+ *                      0.1's "1500+-150"), replayed in place of {@code rangeRatio}'s draw; null for none
  */
 public record Measurement(String file, String label, String hardwareId, String profileId, String modelId,
         String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
         Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
         String kvCacheDtype, Set<String> engineOptions, boolean viaServer, StaticShapes staticShapes,
-        Integer maxBatchedTokens) {
+        Integer maxBatchedTokens, RequestLengths drawnLengths) {
 
     public Measurement {
         measured = Map.copyOf(measured);
@@ -40,6 +43,16 @@ public record Measurement(String file, String label, String hardwareId, String p
         if (!(rangeRatio > 0 && rangeRatio <= 1)) {
             throw new IllegalArgumentException("range ratio must be in (0, 1], was " + rangeRatio);
         }
+    }
+
+    public Measurement(String file, String label, String hardwareId, String profileId, String modelId,
+            String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
+            Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
+            String kvCacheDtype, Set<String> engineOptions, boolean viaServer, StaticShapes staticShapes,
+            Integer maxBatchedTokens) {
+        this(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens, outputTokens,
+                concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype, engineOptions,
+                viaServer, staticShapes, maxBatchedTokens, null);
     }
 
     public Measurement(String file, String label, String hardwareId, String profileId, String modelId,
@@ -64,7 +77,7 @@ public record Measurement(String file, String label, String hardwareId, String p
     public Measurement withMaxBatchedTokens(int tokens) {
         return new Measurement(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens,
                 outputTokens, concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype,
-                engineOptions, viaServer, staticShapes, tokens);
+                engineOptions, viaServer, staticShapes, tokens, drawnLengths);
     }
 
     /**

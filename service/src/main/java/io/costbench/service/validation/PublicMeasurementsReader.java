@@ -98,8 +98,9 @@ public final class PublicMeasurementsReader {
         DeploymentRequest r = c.request();
         return new Measurement(FILE, "trn2 " + c.label(), r.hardwareId(), r.profileId(), c.modelId(),
                 r.precision().name().toLowerCase(Locale.ROOT), r.tensorParallel(), c.inputTokens(), c.outputTokens(),
-                c.concurrency(), c.numPrompts(), measured, false, "public", c.rangeRatio(), "auto",
-                r.optimizations() == null ? Set.of() : r.optimizations(), true, r.staticShapes());
+                c.concurrency(), c.numPrompts(), measured, false, "public", 1.0, "auto",
+                r.optimizations() == null ? Set.of() : r.optimizations(), true, r.staticShapes(), null,
+                c.drawnLengths());
     }
 
     private static Optional<Measurement> toMeasurement(List<Map<String, String>> rows) {

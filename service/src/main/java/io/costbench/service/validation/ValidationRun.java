@@ -87,8 +87,9 @@ public final class ValidationRun {
         int prompts = m.numPrompts() > 0 ? m.numPrompts() : Workload.defaultNumPrompts(m.concurrency());
         SimulationResult result;
         try {
-            result = simulator.run(new Workload(m.inputTokens(), m.outputTokens(), m.rangeRatio(), m.concurrency(), 0,
-                    prompts, 0));
+            Workload workload = new Workload(m.inputTokens(), m.outputTokens(), m.rangeRatio(), m.concurrency(), 0,
+                    prompts, 0);
+            result = simulator.run(m.drawnLengths() == null ? workload : workload.replaying(m.drawnLengths()));
         } catch (IllegalArgumentException e) {
             return skipped(m, e.getMessage());
         }
