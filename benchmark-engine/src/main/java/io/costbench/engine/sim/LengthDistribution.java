@@ -69,6 +69,21 @@ public record LengthDistribution(int meanTokens, double stddevTokens, int minTok
         return new LengthDistribution((int) (((long) minTokens + maxTokens) / 2), 0, minTokens, maxTokens, false);
     }
 
+    /**
+     * {@code vllm bench serve --random-range-ratio r}: uniform integers in [floor(L (1 - r)), ceil(L (1 + r))] around
+     * the stated length L, at least 1 (vllm-project/vllm {@code vllm/benchmarks/datasets.py} @ f2e97dd,
+     * {@code RandomDataset.get_sampling_params}; r in [0, 1), its default 0 is fixed lengths). vLLM takes the
+     * tokenizer's special tokens off the prompt before the draw, which is not modelled.
+     */
+    public static LengthDistribution vllmRandom(int tokens, double rangeRatio) {
+        if (!(rangeRatio >= 0 && rangeRatio < 1)) {
+            throw new IllegalArgumentException("vLLM's range ratio must be in [0, 1), was " + rangeRatio);
+        }
+        int low = Math.max(1, (int) Math.floor(tokens * (1 - rangeRatio)));
+        int high = Math.max(low, (int) Math.ceil(tokens * (1 + rangeRatio)));
+        return new LengthDistribution(tokens, 0, low, high, false);
+    }
+
     /** LLMPerf's sampler: a normal around the mean, drawn again until positive. */
     public static LengthDistribution llmperf(int meanTokens, double stddevTokens) {
         return stddevTokens > 0 ? new LengthDistribution(meanTokens, stddevTokens, 1, Integer.MAX_VALUE, true)

@@ -94,6 +94,21 @@ class LengthDistributionTest {
         assertThat(LengthDistribution.guidellm(200, null, 100, 300).label()).isEqualTo("uniform 100-300");
     }
 
+    @ParameterizedTest(name = "vLLM {0} at range ratio {1}: uniform in [{2}, {3}]")
+    @CsvSource({"1024, 0.2, 819, 1229", "128, 0.5, 64, 192", "1, 0.9, 1, 2", "1024, 0.0, 1024, 1024"})
+    void vllmsRangeRatioSpreadsSymmetricallyAroundTheStatedLength(int tokens, double ratio, int low, int high) {
+        LengthDistribution distribution = LengthDistribution.vllmRandom(tokens, ratio);
+        int[] lengths = draws(distribution);
+
+        assertThat(distribution.minTokens()).isEqualTo(low);
+        assertThat(distribution.maxTokens()).isEqualTo(high);
+        assertThat(Arrays.stream(lengths).min().orElseThrow()).isEqualTo(low);
+        assertThat(Arrays.stream(lengths).max().orElseThrow()).isEqualTo(high);
+        assertThat(mean(lengths)).isCloseTo((low + high) / 2.0, within(0.02 * tokens + 0.05));
+        assertThatThrownBy(() -> LengthDistribution.vllmRandom(tokens, 1.0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void drawsAreSeededAndTheSameSeedDrawsTheSameRequests() {
         LengthDistribution prompts = LengthDistribution.llmperf(550, 150);

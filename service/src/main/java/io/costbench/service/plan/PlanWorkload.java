@@ -2,11 +2,12 @@ package io.costbench.service.plan;
 
 /**
  * The request shape a plan serves. {@code lengthSpread} s draws each request's lengths uniformly from
- * [(1 - s) x L, L] (vLLM bench's {@code --random-range-ratio} is 1 - s); 0 means fixed lengths.
+ * [(1 - s) x L, L] ({@code sglang.bench_serving --random-range-ratio} is 1 - s, as was vLLM's
+ * {@code benchmark_serving.py} before its ratio spread both ways); 0 means fixed lengths.
  */
 record PlanWorkload(int inputTokens, int outputTokens, double lengthSpread) {
 
-    /** vLLM bench's {@code --random-range-ratio}. */
+    /** The engine's range ratio r (lengths from [r x L, L]). */
     double rangeRatio() {
         return 1.0 - lengthSpread;
     }

@@ -20,24 +20,28 @@ record PredictionAnswer(ScenarioView scenario, int chips, Map<String, Double> me
         Prediction.Provenance provenance, CostView cost, String costNote, ValidatedAccuracy accuracy,
         String accuracyNote) {
 
-    static PredictionAnswer of(Prediction prediction, CostView cost, String costNote, ValidatedAccuracy accuracy,
-            String accuracyNote) {
-        return new PredictionAnswer(ScenarioView.of(prediction.scenario()), prediction.chips(),
+    static PredictionAnswer of(Prediction prediction, PredictionRequest request, CostView cost, String costNote,
+            ValidatedAccuracy accuracy, String accuracyNote) {
+        return new PredictionAnswer(ScenarioView.of(prediction.scenario(), request), prediction.chips(),
                 prediction.metrics(), prediction.breakdown(), prediction.provenance(), cost,
                 cost == null ? costNote : null, accuracy, accuracy == null ? accuracyNote : null);
     }
 
-    /** A scenario as the response reports it: catalog ids, the deployment's settings and the workload. */
+    /**
+     * A scenario as the response reports it: catalog ids, the deployment's settings and the workload, its lengths as
+     * stated (the means a {@code randomRangeRatio} spreads around; 0 for fixed lengths).
+     */
     record ScenarioView(String model, String hardware, String profile, int tensorParallel, String precision,
-            List<String> optimizations, int inputTokens, int outputTokens, int concurrency, int numPrompts,
-            long seed, io.costbench.engine.port.StaticShapes staticShapes) {
+            List<String> optimizations, int inputTokens, int outputTokens, double randomRangeRatio, int concurrency,
+            int numPrompts, long seed, io.costbench.engine.port.StaticShapes staticShapes) {
 
-        static ScenarioView of(Scenario scenario) {
+        static ScenarioView of(Scenario scenario, PredictionRequest request) {
             ServingTarget target = scenario.target();
             return new ScenarioView(scenario.model(), target.hardware(), target.profile(), target.tensorParallel(),
                     target.precision().name().toLowerCase(Locale.ROOT),
                     target.optimizations() == null ? List.of() : target.optimizations(),
-                    scenario.workload().inputTokens(), scenario.workload().outputTokens(),
+                    request.inputTokens(), request.outputTokens(),
+                    request.randomRangeRatio() == null ? 0 : request.randomRangeRatio(),
                     scenario.workload().maxConcurrency(), scenario.workload().numPrompts(),
                     scenario.workload().seed(), target.staticShapes());
         }

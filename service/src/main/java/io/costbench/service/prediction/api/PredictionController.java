@@ -15,6 +15,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.costbench.engine.port.StepExplanation;
+import io.costbench.engine.sim.LengthDistribution;
+import io.costbench.engine.sim.RequestLengths;
+import io.costbench.engine.sim.Workload;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.Parameters;
@@ -83,8 +86,8 @@ class PredictionController {
         ServingTarget target = prediction.scenario().target();
         boolean moe = resolver.catalogModel(prediction.scenario().model()).spec().isMixtureOfExperts();
         ValidatedAccuracy validated = accuracy.find(target.hardware(), target.profile(), moe).orElse(null);
-        return PredictionAnswer.of(prediction, cost, cost != null ? null : costNote(prediction, option, date),
-                validated, AccuracyCatalog.notValidated(target.hardware(), target.profile(), moe));
+        return PredictionAnswer.of(prediction, request, cost, cost != null ? null : costNote(prediction, option,
+                date), validated, AccuracyCatalog.notValidated(target.hardware(), target.profile(), moe));
     }
 
     /**
@@ -155,6 +158,9 @@ class PredictionController {
             @Parameter(name = "numPrompts", in = ParameterIn.QUERY, description = "1..100000; default 10 x "
                     + "concurrency, at least 20"),
             @Parameter(name = "seed", in = ParameterIn.QUERY, description = ">= 0; default 0"),
+            @Parameter(name = "randomRangeRatio", in = ParameterIn.QUERY, description = "vllm bench serve "
+                    + "--random-range-ratio r in [0, 1): lengths uniform in [floor(L (1 - r)), ceil(L (1 + r))]; "
+                    + "default 0 (fixed)"),
             @Parameter(name = "compiledBatchSize", in = ParameterIn.QUERY, description = "an ahead-of-time compiling"
                     + " stack's static batch size (optimum-neuron BATCH_SIZE), 1..4096; default: the profile's"),
             @Parameter(name = "maxSequenceTokens", in = ParameterIn.QUERY, description = "its compiled maximum "
@@ -184,10 +190,19 @@ class PredictionController {
             optimizations.add(FP8_KV_CACHE);
         }
         try {
-            return resolver.resolve(new ScenarioResolver.Spec(request.model(), request.hardware(), request.profile(),
-                    request.tensorParallel(), request.precision(), optimizations, request.inputTokens(),
-                    request.outputTokens(), request.concurrency(), request.numPrompts(), request.seed(),
-                    request.staticShapes()));
+            Scenario scenario = resolver.resolve(new ScenarioResolver.Spec(request.model(), request.hardware(),
+                    request.profile(), request.tensorParallel(), request.precision(), optimizations,
+                    request.inputTokens(), request.outputTokens(), request.concurrency(), request.numPrompts(),
+                    request.seed(), request.staticShapes()));
+            if (request.randomRangeRatio() == null || request.randomRangeRatio() == 0) {
+                return scenario;
+            }
+            // vllm bench serve's symmetric spread, drawn ahead from the scenario's seed and sent in order.
+            Workload stated = scenario.workload();
+            RequestLengths drawn = RequestLengths.draw(stated.numPrompts(),
+                    LengthDistribution.vllmRandom(stated.inputTokens(), request.randomRangeRatio()),
+                    LengthDistribution.vllmRandom(stated.outputTokens(), request.randomRangeRatio()), stated.seed());
+            return new Scenario(scenario.model(), scenario.target(), stated.replaying(drawn));
         } catch (UnknownIdException e) {
             if (fp8Cache && e.field().equals("optimizations") && e.id().contains(FP8_KV_CACHE)) {
                 throw new UnknownIdException("kvCacheDtype", "fp8", List.of("auto", "bf16"), "hardware "

@@ -13,11 +13,13 @@ import java.util.List;
  * @param contextBuckets     its compiled context-encoding buckets in tokens
  * @param kvCacheDtype       "auto" (the engine's default: the model's dtype), "bf16" or "fp8" (the family's FP8 KV
  *                           cache switch); null is auto
+ * @param randomRangeRatio   {@code vllm bench serve --random-range-ratio} r in [0, 1): each request's lengths drawn
+ *                           uniformly from [floor(L (1 - r)), ceil(L (1 + r))]; null (or 0) for fixed lengths
  */
 record PredictionRequest(String model, String hardware, String profile, Integer tensorParallel,
         String precision, Integer inputTokens, Integer outputTokens, Integer concurrency, Integer numPrompts,
         Long seed, List<String> optimizations, String priceOption, String priceDate, Integer compiledBatchSize,
-        Integer maxSequenceTokens, List<Integer> contextBuckets, String kvCacheDtype) {
+        Integer maxSequenceTokens, List<Integer> contextBuckets, String kvCacheDtype, Double randomRangeRatio) {
 
     PredictionRequest {
         optimizations = optimizations == null ? null : List.copyOf(optimizations);

@@ -19,6 +19,7 @@ import static io.costbench.service.prediction.ScenarioLimits.MAX_TENSOR_PARALLEL
 import static io.costbench.service.prediction.ScenarioLimits.MAX_TOKENS;
 import static io.costbench.service.prediction.ScenarioLimits.TENSOR_PARALLEL;
 
+import io.costbench.engine.sim.LengthDistribution;
 import io.costbench.pricing.PurchaseOption;
 import io.costbench.service.prediction.PromptRule;
 import io.costbench.service.web.BadInputException;
@@ -40,7 +41,8 @@ final class PredictionRequests {
 
     static final Set<String> FIELDS = Set.of("model", "hardware", "profile", "tensorParallel", "precision",
             "inputTokens", "outputTokens", "concurrency", "numPrompts", "seed", "optimizations", "priceOption",
-            "priceDate", "compiledBatchSize", "maxSequenceTokens", "contextBuckets", "kvCacheDtype");
+            "priceDate", "compiledBatchSize", "maxSequenceTokens", "contextBuckets", "kvCacheDtype",
+            "randomRangeRatio");
 
     private final Map<String, ?> fields;
     private final boolean fromQuery;
@@ -125,11 +127,24 @@ final class PredictionRequests {
                     + ", was " + maxSequence);
         }
         List<Integer> buckets = contextBuckets();
+        Double rangeRatio = rangeRatio();
         if (input != null && output != null && concurrency != null) {
             long n = prompts != null ? prompts : PromptRule.DEFAULT.promptsAt(concurrency);
-            if (n * (input + (long) output) > MAX_SIMULATED_TOKENS) {
-                errors.putIfAbsent("numPrompts", "numPrompts x (inputTokens + outputTokens) must stay within "
-                        + MAX_SIMULATED_TOKENS + " simulated tokens, was " + n * (input + (long) output));
+            // The longest requests a range ratio draws bound the budget, as the simulator counts what it is sent.
+            double longest = rangeRatio == null ? 1 : 1 + rangeRatio;
+            long tokens = (long) Math.ceil(n * (input + (long) output) * longest);
+            if (tokens > MAX_SIMULATED_TOKENS) {
+                errors.putIfAbsent("numPrompts", "numPrompts x (inputTokens + outputTokens)"
+                        + (rangeRatio == null ? "" : " x (1 + randomRangeRatio)") + " must stay within "
+                        + MAX_SIMULATED_TOKENS + " simulated tokens, was " + tokens);
+            }
+            if (rangeRatio != null && maxSequence != null
+                    && LengthDistribution.vllmRandom(input, rangeRatio).maxTokens()
+                    + LengthDistribution.vllmRandom(output, rangeRatio).maxTokens() > maxSequence) {
+                errors.put("maxSequenceTokens", "must hold the longest request randomRangeRatio draws, "
+                        + (LengthDistribution.vllmRandom(input, rangeRatio).maxTokens()
+                        + LengthDistribution.vllmRandom(output, rangeRatio).maxTokens()) + " tokens, was "
+                        + maxSequence);
             }
         }
         if (!errors.isEmpty()) {
@@ -137,7 +152,31 @@ final class PredictionRequests {
         }
         return new PredictionRequest(model, hardware, profile, tp, precision, input, output, concurrency, prompts,
                 seed, optimizations, priceOption, priceDate, compiledBatch, maxSequence, buckets,
-                kvCacheDtype);
+                kvCacheDtype, rangeRatio);
+    }
+
+    /** vllm bench serve's --random-range-ratio: a number in [0, 1), null when absent. */
+    private Double rangeRatio() {
+        Object value = fields.get("randomRangeRatio");
+        if (value == null) {
+            return null;
+        }
+        Double ratio = null;
+        if (fromQuery && value instanceof String s) {
+            try {
+                ratio = Double.parseDouble(s.trim());
+            } catch (NumberFormatException e) {
+                // named below
+            }
+        } else if (value instanceof Number number) {
+            ratio = number.doubleValue();
+        }
+        if (ratio == null || !(ratio >= 0 && ratio < 1)) {
+            errors.put("randomRangeRatio", "must be a number in [0, 1) (vllm bench serve --random-range-ratio), was "
+                    + value);
+            return null;
+        }
+        return ratio;
     }
 
     private static InvalidFieldsException invalid(Map<String, String> errors) {

@@ -113,7 +113,11 @@ class PredictionControllerTest {
             "zero prompts         | \"concurrency\":8                  | \"concurrency\":8,\"numPrompts\":0 | numPrompts",
             "negative seed        | \"concurrency\":8                  | \"concurrency\":8,\"seed\":-1      | seed",
             "unknown field        | \"concurrency\":8                  | \"concurrency\":8,\"temperature\":0.7 | temperature",
-            "too much work        | \"concurrency\":8                  | \"concurrency\":8,\"numPrompts\":100000,\"inputTokens\":131072 | numPrompts"})
+            "too much work        | \"concurrency\":8                  | \"concurrency\":8,\"numPrompts\":100000,\"inputTokens\":131072 | numPrompts",
+            "range ratio 1        | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":1 | randomRangeRatio",
+            "negative range ratio | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":-0.1 | randomRangeRatio",
+            "range ratio as text  | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":\"wide\" | randomRangeRatio",
+            "spread over sequence | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":0.5,\"maxSequenceTokens\":320 | maxSequenceTokens"})
     void rejectsBadInputWith400NamingTheField(String name, String from, String to, String field) throws Exception {
         String body = VALID.replace(from, to);
         if ("too much work".equals(name)) {
@@ -164,6 +168,31 @@ class PredictionControllerTest {
         mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON)
                         .content(VALID.replace("}", ",\"kvCacheDtype\":\"auto\"}")))
                 .andExpect(status().isOk());
+    }
+
+    /**
+     * vllm bench serve's --random-range-ratio 0.5 draws 256 +- 128 prompt and 64 +- 32 output tokens: the means stay
+     * (within a few percent over 80 requests), the lengths differ, and the answer keeps the stated lengths.
+     */
+    @Test
+    void aRandomRangeRatioSpreadsTheLengthsAsVllmsBenchDoes() throws Exception {
+        String fixed = mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(VALID))
+                .andReturn().getResponse().getContentAsString();
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON)
+                        .content(VALID.replace("}", ",\"randomRangeRatio\":0.5}")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.scenario.inputTokens").value(256))
+                .andExpect(jsonPath("$.scenario.outputTokens").value(64))
+                .andExpect(jsonPath("$.scenario.randomRangeRatio").value(0.5))
+                .andExpect(jsonPath("$.scenario.numPrompts").value(80))
+                .andExpect(jsonPath("$.metrics.total_input_tokens").value(
+                        org.hamcrest.Matchers.both(greaterThan(80 * 256 * 0.95))
+                                .and(org.hamcrest.Matchers.lessThan(80 * 256 * 1.05))))
+                .andExpect(jsonPath("$.metrics.total_output_tokens").value(
+                        org.hamcrest.Matchers.both(greaterThan(80 * 64 * 0.93))
+                                .and(org.hamcrest.Matchers.lessThan(80 * 64 * 1.07))))
+                .andExpect(jsonPath("$.metrics.total_input_tokens").value(org.hamcrest.Matchers.not(80 * 256.0)));
+        assertThat(fixed).contains("\"randomRangeRatio\":0.0").contains("\"total_input_tokens\":20480.0");
     }
 
     @Test
