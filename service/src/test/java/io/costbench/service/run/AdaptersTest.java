@@ -12,6 +12,8 @@ import io.costbench.service.web.BadInputException;
 import tools.jackson.core.json.JsonReadFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -125,8 +127,8 @@ class AdaptersTest {
 
     @Test
     void sglangRandomRunsStateTheirLengthsAndTheirRangeRatio() {
-        tools.jackson.databind.node.ObjectNode random =
-                (tools.jackson.databind.node.ObjectNode) JSON.readTree(Samples.text(Samples.SGLANG));
+        ObjectNode random =
+                (ObjectNode) JSON.readTree(Samples.text(Samples.SGLANG));
         random.put("dataset_name", "random");
         ParsedRun run = new SglangAdapter().parse(random, "result").get(0);
         // The sample's random_range_ratio 0.0, SGLang's default: lengths drawn from [1, L] around the stated L.
@@ -152,8 +154,8 @@ class AdaptersTest {
     @Test
     void detailedVllmAndSglangFilesListEveryRequestsLengthsLeavingFailedOnesOut() {
         for (String sample : new String[] {Samples.VLLM, Samples.SGLANG}) {
-            tools.jackson.databind.node.ObjectNode detailed =
-                    (tools.jackson.databind.node.ObjectNode) JSON.readTree(Samples.text(sample));
+            ObjectNode detailed =
+                    (ObjectNode) JSON.readTree(Samples.text(sample));
             detailed.putArray("input_lens").add(120).add(300).add(80);
             // The second request failed: vLLM and SGLang write 0 for its output.
             detailed.putArray("output_lens").add(40).add(0).add(7);
@@ -196,14 +198,14 @@ class AdaptersTest {
     @Test
     void guidellmSplitsASweepIntoOneRunPerBenchmark() {
         JsonNode file = JSON.readTree(Samples.text(Samples.GUIDELLM));
-        tools.jackson.databind.node.ArrayNode benchmarks = (tools.jackson.databind.node.ArrayNode) file.get("benchmarks");
-        tools.jackson.databind.node.ObjectNode concurrent =
-                (tools.jackson.databind.node.ObjectNode) benchmarks.get(0).deepCopy();
-        ((tools.jackson.databind.node.ObjectNode) concurrent.get("args")).putObject("strategy")
+        ArrayNode benchmarks = (ArrayNode) file.get("benchmarks");
+        ObjectNode concurrent =
+                (ObjectNode) benchmarks.get(0).deepCopy();
+        ((ObjectNode) concurrent.get("args")).putObject("strategy")
                 .put("type_", "concurrent").put("streams", 16);
-        tools.jackson.databind.node.ObjectNode constant =
-                (tools.jackson.databind.node.ObjectNode) benchmarks.get(0).deepCopy();
-        ((tools.jackson.databind.node.ObjectNode) constant.get("args")).putObject("strategy")
+        ObjectNode constant =
+                (ObjectNode) benchmarks.get(0).deepCopy();
+        ((ObjectNode) constant.get("args")).putObject("strategy")
                 .put("type_", "constant").put("rate", 2.5);
         benchmarks.add(concurrent);
         benchmarks.add(constant);
@@ -219,9 +221,9 @@ class AdaptersTest {
 
     @Test
     void guidellmSyntheticDataStatesHowItDrewEachRequestsLengths() {
-        tools.jackson.databind.node.ObjectNode file =
-                (tools.jackson.databind.node.ObjectNode) JSON.readTree(Samples.text(Samples.GUIDELLM));
-        tools.jackson.databind.node.ObjectNode loader = (tools.jackson.databind.node.ObjectNode) file
+        ObjectNode file =
+                (ObjectNode) JSON.readTree(Samples.text(Samples.GUIDELLM));
+        ObjectNode loader = (ObjectNode) file
                 .get("benchmarks").get(0).get("request_loader");
         // The sample's "prompt_tokens=256,output_tokens=128": every request alike, nothing drawn.
         assertThat(only(new GuidellmAdapter(), Samples.GUIDELLM).client().drawn()).isNull();
@@ -254,10 +256,10 @@ class AdaptersTest {
     /** GuideLLM 0.7+ keeps the run's arguments once, at the top ({@code config.data}), not per benchmark. */
     @Test
     void guidellm07ReadsItsSyntheticDataFromTheReportsConfig() {
-        tools.jackson.databind.node.ObjectNode file =
-                (tools.jackson.databind.node.ObjectNode) JSON.readTree(Samples.text(Samples.GUIDELLM));
-        tools.jackson.databind.node.ObjectNode benchmark =
-                (tools.jackson.databind.node.ObjectNode) file.get("benchmarks").get(0);
+        ObjectNode file =
+                (ObjectNode) JSON.readTree(Samples.text(Samples.GUIDELLM));
+        ObjectNode benchmark =
+                (ObjectNode) file.get("benchmarks").get(0);
         benchmark.remove("request_loader");
         benchmark.set("config", benchmark.remove("args"));
         file.putObject("config").putArray("data").add("prompt_tokens=1000,prompt_tokens_stdev=100,output_tokens=200");
@@ -268,13 +270,13 @@ class AdaptersTest {
         assertThat(run.inputTokens()).isEqualTo(1000);
         assertThat(run.client().drawn()).isEqualTo(new DrawnLengths(LengthDistribution.guidellm(1000, 100, null, null),
                 LengthDistribution.fixed(200)));
-        ((tools.jackson.databind.node.ArrayNode) file.get("config").get("data")).removeAll()
+        ((ArrayNode) file.get("config").get("data")).removeAll()
                 .add("prompt_tokens=1000,prompt_tokens_min=2000,prompt_tokens_max=1500,output_tokens=200");
         assertThatThrownBy(() -> new GuidellmAdapter().parse(file, "result"))
                 .isInstanceOfSatisfying(BadInputException.class,
                         e -> assertThat(e.field()).isEqualTo("result.config.data[0]"));
         // Two datasets: which request drew from which is not in the file, so neither is read.
-        ((tools.jackson.databind.node.ArrayNode) file.get("config").get("data")).add("prompt_tokens=10,output_tokens=5");
+        ((ArrayNode) file.get("config").get("data")).add("prompt_tokens=10,output_tokens=5");
         assertThat(new GuidellmAdapter().parse(file, "result").get(0).inputTokens()).isNull();
     }
 
@@ -317,8 +319,8 @@ class AdaptersTest {
 
     @Test
     void llmperfSummaryStddevsAreTheNormalsItDrewLengthsFrom() {
-        tools.jackson.databind.node.ObjectNode summary =
-                (tools.jackson.databind.node.ObjectNode) JSON.readTree(Samples.text(Samples.LLMPERF_SUMMARY));
+        ObjectNode summary =
+                (ObjectNode) JSON.readTree(Samples.text(Samples.LLMPERF_SUMMARY));
         // LLMPerf's defaults: 150 and 80.
         summary.put("stddev_input_tokens", 150).put("stddev_output_tokens", "80");
 
@@ -336,10 +338,10 @@ class AdaptersTest {
 
     @Test
     void llmperfIndividualResponsesAreReplayedLeavingFailedOnesOut() {
-        tools.jackson.databind.node.ArrayNode responses =
-                (tools.jackson.databind.node.ArrayNode) JSON.readTree(Samples.text(Samples.LLMPERF_INDIVIDUAL));
-        ((tools.jackson.databind.node.ObjectNode) responses.get(1)).put("number_input_tokens", 610);
-        ((tools.jackson.databind.node.ObjectNode) responses.get(2)).put("error_code", 500);
+        ArrayNode responses =
+                (ArrayNode) JSON.readTree(Samples.text(Samples.LLMPERF_INDIVIDUAL));
+        ((ObjectNode) responses.get(1)).put("number_input_tokens", 610);
+        ((ObjectNode) responses.get(2)).put("error_code", 500);
 
         ClientSettings client = new LlmperfAdapter().parse(responses, "result").get(0).client();
 
@@ -348,7 +350,7 @@ class AdaptersTest {
                 new int[] {outputs(responses, 0), outputs(responses, 1), outputs(responses, 3),
                         outputs(responses, 4)}));
         // A response without its prompt length cannot be replayed: the run is drawn as a sweep would draw it.
-        ((tools.jackson.databind.node.ObjectNode) responses.get(0)).remove("number_input_tokens");
+        ((ObjectNode) responses.get(0)).remove("number_input_tokens");
         assertThat(new LlmperfAdapter().parse(responses, "result").get(0).client().lengths()).isNull();
     }
 
