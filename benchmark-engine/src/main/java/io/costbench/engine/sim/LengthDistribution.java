@@ -6,8 +6,8 @@ import java.util.random.RandomGenerator;
  * How a load generator draws one request's prompt or output length around the length it states. Two samplers are
  * public and differ only at the edges:
  * <ul>
- * <li>GuideLLM's synthetic data ({@code IntegerRangeSampler}, vllm-project/guidellm {@code src/guidellm/utils/random.py}
- * @ 8dbe6fb): {@code round(clip(gauss(mean, stdev), min, max))}, with min and max defaulting to mean -+ 5 stdev
+ * <li>GuideLLM's synthetic data ({@code IntegerRangeSampler}, vllm-project/guidellm
+ * {@code src/guidellm/utils/random.py} @ 8dbe6fb): {@code round(clip(gauss(mean, stdev), min, max))}, with min and max defaulting to mean -+ 5 stdev
  * (min at least 1); without a stdev but with a min and max, uniform integers in [min, max];</li>
  * <li>LLMPerf ({@code sample_random_positive_int}, ray-project/llmperf {@code src/llmperf/utils.py} @ 0f25505):
  * {@code int(gauss(mean, stddev))}, drawn again until it is positive.</li>

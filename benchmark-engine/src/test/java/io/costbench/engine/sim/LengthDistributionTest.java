@@ -114,13 +114,16 @@ class LengthDistributionTest {
         LengthDistribution prompts = LengthDistribution.llmperf(550, 150);
         LengthDistribution outputs = LengthDistribution.llmperf(150, 80);
 
-        assertThat(RequestLengths.draw(100, prompts, outputs, 3)).isEqualTo(RequestLengths.draw(100, prompts, outputs, 3))
+        RequestLengths drawn = RequestLengths.draw(100, prompts, outputs, 3);
+
+        assertThat(drawn).isEqualTo(RequestLengths.draw(100, prompts, outputs, 3))
                 .isNotEqualTo(RequestLengths.draw(100, prompts, outputs, 4));
     }
 
     @Test
     void refusesDistributionsItCannotDraw() {
-        assertThatThrownBy(() -> new LengthDistribution(0, 1, 1, 2, false)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LengthDistribution(0, 1, 1, 2, false))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new LengthDistribution(10, 1, 5, 4, false))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new LengthDistribution(10, -1, 1, 20, false))

@@ -53,8 +53,8 @@ class RunsPageController {
                         + " precision_name, input_tokens, output_tokens, concurrency, request_rate, branch, git_sha,"
                         + " ci_url, created_at, output_throughput, median_tpot_ms, prediction_json,"
                         + " regression_verdict, usd_per_million_output_tokens,"
-                        + " predicted_usd_per_million_output_tokens, cost_reason, ramp_up, range_ratio, length_distribution"
-                        + " from measured_run"
+                        + " predicted_usd_per_million_output_tokens, cost_reason, ramp_up, range_ratio,"
+                        + " length_distribution from measured_run"
                         + (filter == null ? "" : " where model = :model") + " order by id desc limit " + MAX_RUNS)
                 .params(filter == null ? Map.of() : Map.of("model", filter))
                 .query((rs, i) -> {

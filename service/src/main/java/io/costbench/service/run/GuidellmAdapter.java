@@ -34,7 +34,7 @@ class GuidellmAdapter implements ResultAdapter {
 
     /**
      * A synthetic-data setting in key=value pairs or JSON: {@code prompt_tokens=256,prompt_tokens_stdev=64} or
-     * {@code {"prompt_tokens": 256, ...}} ({@code _variance} is GuideLLM 0.2-0.3's name for the stdev).
+     * {@code {"prompt_tokens": 256, ...}} ({@code _variance}, older releases' name for the stdev, is read as one).
      */
     private static final Pattern DATA_TOKENS = Pattern.compile(
             "\\b(prompt_tokens|output_tokens)(_stdev|_variance|_min|_max)?\"?\\s*[=:]\\s*(\\d{1,9})\\b");

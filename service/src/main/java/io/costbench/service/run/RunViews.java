@@ -86,7 +86,7 @@ class RunViews {
     static RunScenario scenario(MeasuredRun run) {
         return new RunScenario(run.getModel(), run.getHardware(), run.getProfile(), run.getTensorParallel(),
                 run.getPrecision(), run.getInputTokens(), run.getOutputTokens(), run.getConcurrency(),
-                run.getRequestRate(), run.getRampUp(), run.getRangeRatio(), run.getLengthDistribution(), run.getEngine(),
-                run.getEngineVersion());
+                run.getRequestRate(), run.getRampUp(), run.getRangeRatio(), run.getLengthDistribution(),
+                run.getEngine(), run.getEngineVersion());
     }
 }
