@@ -170,6 +170,12 @@ class BrokenInputTest {
                         individual(n -> ((ObjectNode) n.get(0)).put("end_to_end_latency_s", 0.1)), false, 422,
                         "result[0].end_to_end_latency_s"),
                 file("llmperf no responses", "llmperf", "[]", false, 422, "result"),
+                file("llmperf negative length stddev", "llmperf", mutate(Samples.LLMPERF_SUMMARY,
+                        n -> n.put("stddev_input_tokens", -150)), false, 422, "result.stddev_input_tokens"),
+                file("guidellm synthetic min above max", "guidellm", mutate(Samples.GUIDELLM,
+                        n -> ((ObjectNode) firstBenchmark(n).get("request_loader")).put("data",
+                                "prompt_tokens=256,prompt_tokens_min=300,prompt_tokens_max=200,output_tokens=128")),
+                        false, 422, "result.benchmarks[0].request_loader.data"),
                 file("llmperf response is a string", "llmperf", "[\"ok\"]", false, 422, "result[0]"),
                 // costbench
                 file("costbench unknown metric", "costbench", "{\"metrics\":{\"tokens_per_dollar\":3}}", false, 422,
