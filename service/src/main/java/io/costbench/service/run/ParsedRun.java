@@ -17,6 +17,11 @@ import java.util.Map;
 record ParsedRun(Map<String, Double> metrics, Integer concurrency, Double requestRate, Integer inputTokens,
         Integer outputTokens, String modelId, String label, ClientSettings client) {
 
+    /** The same run with the client settings given. */
+    ParsedRun withClient(ClientSettings settings) {
+        return new ParsedRun(metrics, concurrency, requestRate, inputTokens, outputTokens, modelId, label, settings);
+    }
+
     /** A run whose file says nothing of its client beyond concurrency and rate. */
     ParsedRun(Map<String, Double> metrics, Integer concurrency, Double requestRate, Integer inputTokens,
             Integer outputTokens, String modelId, String label) {

@@ -21,6 +21,7 @@ import jakarta.validation.Validator;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.engine.sim.LengthDistribution;
 import io.costbench.engine.sim.RampUp;
 import io.costbench.engine.sim.RequestLengths;
 import io.costbench.service.web.BadInputException;
@@ -146,11 +147,33 @@ class PushRequestReader {
         if (idempotencyKey != null && !IDEMPOTENCY_KEY.matcher(idempotencyKey).matches()) {
             throw BadInputException.badRequest("Idempotency-Key", "must be 1 to 200 visible ASCII characters");
         }
+        if (context.randomRangeRatio() != null && format != RunFormat.VLLM) {
+            throw BadInputException.unprocessable("context.randomRangeRatio", "is vllm bench serve's range ratio, which"
+                    + " its file does not record; a " + format.wireName() + " file states its own lengths");
+        }
         List<PushCommand.ResolvedRun> resolved = new ArrayList<>();
         for (ParsedRun run : runs) {
-            resolved.add(new PushCommand.ResolvedRun(run, scenario(format, context, run)));
+            ParsedRun stated = withContextSpread(context, run);
+            resolved.add(new PushCommand.ResolvedRun(stated, scenario(format, context, stated)));
         }
         return new PushCommand(format, context, resolved, raw, sha256, idempotencyKey);
+    }
+
+    /**
+     * A vLLM random-dataset run with the context's {@code randomRangeRatio}: its client drew each request's lengths
+     * around the stated ones as {@link LengthDistribution#vllmRandom} does, unless the file lists them (a detailed
+     * file's own lengths are the better record).
+     */
+    private static ParsedRun withContextSpread(RunContext context, ParsedRun run) {
+        Integer input = context.inputTokens() != null ? context.inputTokens() : run.inputTokens();
+        Integer output = context.outputTokens() != null ? context.outputTokens() : run.outputTokens();
+        if (context.randomRangeRatio() == null || run.client().lengths() != null || input == null || output == null
+                || input < 1 || output < 1) {
+            return run;
+        }
+        return run.withClient(run.client().withDrawn(DrawnLengths.of(
+                LengthDistribution.vllmRandom(input, context.randomRangeRatio()),
+                LengthDistribution.vllmRandom(output, context.randomRangeRatio()))));
     }
 
     /**

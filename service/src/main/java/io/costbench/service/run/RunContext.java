@@ -1,5 +1,7 @@
 package io.costbench.service.run;
 
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
@@ -10,6 +12,9 @@ import jakarta.validation.constraints.Size;
  * What the CI job says about the run it pushes. Model and hardware are required (SGLang files name no model);
  * the rest is optional, and the workload and concurrency fall back to what the file states. {@code accelerators}
  * and {@code instanceType} say what the run is billed for when its hardware and TP do not (a whole instance).
+ * {@code randomRangeRatio} is the {@code --random-range-ratio} of a {@code vllm bench serve} random-dataset run, which
+ * vLLM's result file does not record: lengths drawn uniformly from [floor(L (1 - r)), ceil(L (1 + r))] around the
+ * stated lengths L.
  */
 public record RunContext(
         @NotBlank @Size(max = 200) String model,
@@ -27,7 +32,8 @@ public record RunContext(
         @Size(max = 200) String branch,
         @Size(max = 1000) @Pattern(regexp = "https?://\\S+", message = "must be an http(s) URL") String ciUrl,
         @Positive @Max(100_000) Integer accelerators,
-        @Size(max = 64) String instanceType) {
+        @Size(max = 64) String instanceType,
+        @DecimalMin("0.0") @DecimalMax(value = "1.0", inclusive = false) Double randomRangeRatio) {
 
     /** Limits of the workload fields, for the context and for the numbers read from pushed files alike. */
     static final int MAX_TOKENS = 10_000_000;

@@ -323,6 +323,35 @@ class RunPushApiTest {
                 .contains("; lengths: drawn as stated: " + distributions + ".");
     }
 
+    /**
+     * vLLM's result file does not record --random-range-ratio; the context states it, and the prediction draws
+     * lengths from [floor(L (1 - r)), ceil(L (1 + r))] as vLLM's random dataset does, a series of its own.
+     */
+    @Test
+    void aVllmRandomRunsRangeRatioFromTheContextDrawsItsLengths() {
+        ObjectNode context = RunApiSupport.predictableContext("main");
+        context.put("concurrency", 4).put("inputTokens", 200).put("outputTokens", 100);
+        HttpResponse<String> fixed = pushEditedSample(context, "0bad5eed", file -> { });
+        context.put("randomRangeRatio", 0.5);
+        HttpResponse<String> spread = pushEditedSample(context, "0bad5eef", file -> { });
+
+        assertThat(spread.statusCode()).as(spread.body()).isEqualTo(201);
+        JsonNode prediction = JSON.readTree(spread.body()).get("prediction");
+        String distributions = "prompts uniform 100-300, outputs uniform 50-150";
+        assertThat(prediction.get("lengths").asString()).isEqualTo("drawn as stated: " + distributions);
+        assertThat(JSON.readTree(spread.body()).get("scenario").get("lengthDistribution").asString())
+                .isEqualTo(distributions);
+        int prompts = prediction.get("numPrompts").asInt();
+        assertThat(prediction.get("metrics").get("total_input_tokens").asDouble() / prompts).isBetween(185.0, 215.0)
+                .isNotEqualTo(200.0);
+        assertThat(JSON.readTree(fixed.body()).get("prediction").get("metrics").get("total_input_tokens").asDouble())
+                .isEqualTo(prompts * 200.0);
+        assertThat(jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
+                JSON.readTree(spread.body()).get("id").asLong())).endsWith("|" + distributions)
+                .isNotEqualTo(jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
+                        JSON.readTree(fixed.body()).get("id").asLong()));
+    }
+
     /** The vLLM sample with its fields edited, pushed at its own commit and CI URL (so never a duplicate). */
     private HttpResponse<String> pushEditedSample(ObjectNode context, String gitSha, Consumer<ObjectNode> edit) {
         return pushEditedSample("vllm", Samples.VLLM, context, gitSha, edit);
