@@ -138,13 +138,13 @@ final class PredictionRequests {
                         + (rangeRatio == null ? "" : " x (1 + randomRangeRatio)") + " must stay within "
                         + MAX_SIMULATED_TOKENS + " simulated tokens, was " + tokens);
             }
-            if (rangeRatio != null && maxSequence != null
-                    && LengthDistribution.vllmRandom(input, rangeRatio).maxTokens()
-                    + LengthDistribution.vllmRandom(output, rangeRatio).maxTokens() > maxSequence) {
-                errors.put("maxSequenceTokens", "must hold the longest request randomRangeRatio draws, "
-                        + (LengthDistribution.vllmRandom(input, rangeRatio).maxTokens()
-                        + LengthDistribution.vllmRandom(output, rangeRatio).maxTokens()) + " tokens, was "
-                        + maxSequence);
+            if (rangeRatio != null && maxSequence != null) {
+                long longestRequest = (long) LengthDistribution.vllmRandom(input, rangeRatio).maxTokens()
+                        + LengthDistribution.vllmRandom(output, rangeRatio).maxTokens();
+                if (longestRequest > maxSequence) {
+                    errors.put("maxSequenceTokens", "must hold the longest request randomRangeRatio draws, "
+                            + longestRequest + " tokens, was " + maxSequence);
+                }
             }
         }
         if (!errors.isEmpty()) {
