@@ -20,12 +20,17 @@ public final class RequestLengths {
 
     /** @throws IllegalArgumentException for arrays of different or zero length, or a length below 1 */
     public RequestLengths(int[] inputTokens, int[] outputTokens) {
-        if (inputTokens.length != outputTokens.length || inputTokens.length == 0) {
+        this(inputTokens, outputTokens, inputTokens.length == outputTokens.length ? inputTokens.length : -1);
+    }
+
+    /** The first {@code count} entries of both arrays, copied once. */
+    private RequestLengths(int[] inputTokens, int[] outputTokens, int count) {
+        if (count < 1 || count > inputTokens.length || count > outputTokens.length) {
             throw new IllegalArgumentException("as many prompt as output lengths, at least one, were "
-                    + inputTokens.length + " and " + outputTokens.length);
+                    + inputTokens.length + " and " + outputTokens.length + (count > 0 ? ", taking " + count : ""));
         }
-        this.inputTokens = inputTokens.clone();
-        this.outputTokens = outputTokens.clone();
+        this.inputTokens = Arrays.copyOf(inputTokens, count);
+        this.outputTokens = Arrays.copyOf(outputTokens, count);
         long total = 0;
         long outputTotal = 0;
         int maxIn = 0;
@@ -43,6 +48,15 @@ public final class RequestLengths {
         this.totalOutputTokens = outputTotal;
         this.maxInputTokens = maxIn;
         this.maxOutputTokens = maxOut;
+    }
+
+    /**
+     * The first {@code count} requests of two lists filled in step (the requests kept of a longer list).
+     *
+     * @throws IllegalArgumentException for a count below 1 or beyond either list, or a length below 1
+     */
+    public static RequestLengths firstOf(int[] inputTokens, int[] outputTokens, int count) {
+        return new RequestLengths(inputTokens, outputTokens, count);
     }
 
     /**

@@ -24,11 +24,6 @@ public record SimulationBudget(long maxSimulatedTokens, long maxDecodeSteps) {
         }
     }
 
-    /** Tokens the run simulates: every request at its longest, or a replayed run's own. */
-    public static long simulatedTokens(Workload workload) {
-        return workload.simulatedTokens();
-    }
-
     /**
      * Decode steps the run needs at least: requests go through in batches of at most the concurrency, the stack's
      * sequence limit and what the KV cache holds, and each batch decodes its output one token a step.
@@ -47,7 +42,7 @@ public record SimulationBudget(long maxSimulatedTokens, long maxDecodeSteps) {
 
     /** @throws OverBudgetException naming the fields and the largest prompt count (or output length) accepted */
     public void check(Workload workload, SchedulingRules rules) {
-        long tokens = simulatedTokens(workload);
+        long tokens = workload.simulatedTokens();
         if (tokens > maxSimulatedTokens) {
             long perPrompt = (long) workload.inputTokens() + workload.outputTokens();
             long prompts = maxSimulatedTokens / perPrompt;

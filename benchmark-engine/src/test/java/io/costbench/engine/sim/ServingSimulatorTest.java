@@ -66,7 +66,7 @@ class ServingSimulatorTest {
         assertThat(workload.inputTokens()).isEqualTo(300);
         assertThat(workload.outputTokens()).isEqualTo(40);
         // The budget counts the run's own tokens, not three requests at the longest.
-        assertThat(SimulationBudget.simulatedTokens(workload)).isEqualTo(505);
+        assertThat(workload.simulatedTokens()).isEqualTo(505);
         assertThat(r.metric("total_input_tokens")).isEqualTo(450);
         assertThat(r.metric("total_output_tokens")).isEqualTo(55);
         assertThat(r.metric("mean_ttft_ms")).isCloseTo((6.0 + 8.0 + 5.5) / 3, within(1e-9));

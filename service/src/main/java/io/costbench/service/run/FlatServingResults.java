@@ -1,6 +1,5 @@
 package io.costbench.service.run;
 
-import java.util.Arrays;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -95,7 +94,7 @@ final class FlatServingResults {
                 kept++;
             }
         }
-        return kept == 0 ? null : new RequestLengths(Arrays.copyOf(in, kept), Arrays.copyOf(out, kept));
+        return kept == 0 ? null : RequestLengths.firstOf(in, out, kept);
     }
 
     private static int length(JsonNode value, String field) {

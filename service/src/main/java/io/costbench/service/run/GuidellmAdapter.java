@@ -55,10 +55,11 @@ class GuidellmAdapter implements ResultAdapter {
             throw BadInputException.unprocessable(path + ".benchmarks", "must be a non-empty array");
         }
         String reportData = reportData(node);
+        String reportDataPath = JsonPaths.index(JsonPaths.under(JsonPaths.under(path, "config"), "data"), 0);
         List<ParsedRun> runs = new ArrayList<>();
         for (int i = 0; i < benchmarks.size(); i++) {
             runs.add(parseBenchmark(benchmarks.get(i), JsonPaths.index(JsonPaths.under(path, "benchmarks"), i),
-                    reportData, JsonPaths.index(JsonPaths.under(JsonPaths.under(path, "config"), "data"), 0)));
+                    reportData, reportDataPath));
         }
         return runs;
     }

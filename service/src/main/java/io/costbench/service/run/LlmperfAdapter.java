@@ -1,7 +1,6 @@
 package io.costbench.service.run;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.springframework.stereotype.Component;
@@ -172,8 +171,8 @@ class LlmperfAdapter implements ResultAdapter {
         Integer meanOutput = ttft.isEmpty() ? null : JsonFields.positiveInt(outputTokens / ttft.size());
         ClientSettings client = new ClientSettings(array.size(), null);
         if (replayable && replayed > 0) {
-            client = new ClientSettings(replayed, null).withLengths(new RequestLengths(
-                    Arrays.copyOf(inputLengths, replayed), Arrays.copyOf(outputLengths, replayed)));
+            client = new ClientSettings(replayed, null).withLengths(
+                    RequestLengths.firstOf(inputLengths, outputLengths, replayed));
         }
         return new ParsedRun(metrics.asMap(), null, null, meanInput, meanOutput, null, path, client);
     }
