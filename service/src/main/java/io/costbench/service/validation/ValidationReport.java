@@ -23,7 +23,8 @@ import io.costbench.service.accuracy.ValidatedAccuracy;
  * source the rows predicted (and skipped, by reason) with the median, p90 and max absolute relative error of TPOT,
  * TTFT and output throughput; the leave-one-source-out table; the calibrated parameters, flagged where they sit within
  * 5% of a range end or more than 2x from their documented value; how each source's TTFT moves with output length
- * ({@link OutputLengthSlope}); the worst rows. Throughput derived from a row's own
+ * ({@link OutputLengthSlope}); the closed loop's empty slots where a throughput was measured
+ * ({@link ClosedLoopIdle}); the worst rows. Throughput derived from a row's own
  * TTFT and TPOT is reported apart and never counted as an independent check. The same numbers are returned for
  * assertions.
  */
@@ -220,6 +221,7 @@ public final class ValidationReport {
         printNotCompared(out);
         printLeaveOneOut(out);
         printOutputLengthSlopes(out);
+        printClosedLoopIdle(out);
         printParameters(out);
         printWorst(out);
     }
@@ -291,6 +293,24 @@ public final class ValidationReport {
         for (OutputLengthSlope s : outputLengthSlopes()) {
             out.printf(Locale.ROOT, "    %-50s %6d | %8.2f | %9.2f%n", s.source(), s.series(), s.measuredSlope(),
                     s.predictedSlope());
+        }
+    }
+
+    /** Rows with a measured output throughput: the closed loop's empty slots, measured and predicted. */
+    List<ClosedLoopIdle> closedLoopIdle() {
+        return ClosedLoopIdle.of(outcomes);
+    }
+
+    private void printClosedLoopIdle(PrintStream out) {
+        out.println("\n--- closed-loop idle share, rows with a measured output throughput: 1 - (TTFT + (OSL - 1) x TPOT)"
+                + " x throughput / (concurrency x OSL), the client's slots left empty (stragglers, a last partial"
+                + " wave, gaps before re-sending); at the right TTFT and TPOT a throughput error is this share's error");
+        out.printf(Locale.ROOT, "    %-50s %4s %6s | %8s | %9s | %7s%n", "row", "c", "n", "measured", "predicted",
+                "thrpt");
+        for (ClosedLoopIdle r : closedLoopIdle()) {
+            out.printf(Locale.ROOT, "    %-50s %4d %6s | %7.1f%% | %8.1f%% | %+6.1f%%%n", r.label(), r.concurrency(),
+                    r.numPrompts() > 0 ? String.valueOf(r.numPrompts()) : "-", 100 * r.measuredShare(),
+                    100 * r.predictedShare(), 100 * r.throughputError());
         }
     }
 
