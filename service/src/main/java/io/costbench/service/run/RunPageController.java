@@ -30,6 +30,9 @@ class RunPageController {
     /** The most runs of a series the history chart shows (the newest). */
     static final int HISTORY_RUNS = 200;
 
+    /** The page's name for {@link RequestsInFlight}: derived from the run's metrics, never stored or pushed. */
+    static final String IN_FLIGHT = "requests_in_flight";
+
     /** Human labels with units for vLLM's metric names, in the order the page lists them. */
     private static final Map<String, String> LABELS = labels();
 
@@ -89,8 +92,9 @@ class RunPageController {
                 () -> new ResponseStatusException(HttpStatus.NOT_FOUND, "No run with id " + id));
     }
 
-    private static List<MetricRow> metricRows(Map<String, Double> measured, RunPrediction prediction) {
-        Map<String, Double> predicted = prediction == null ? Map.of() : prediction.metrics();
+    private static List<MetricRow> metricRows(Map<String, Double> file, RunPrediction prediction) {
+        Map<String, Double> measured = withRequestsInFlight(file);
+        Map<String, Double> predicted = withRequestsInFlight(prediction == null ? Map.of() : prediction.metrics());
         Map<String, Double> errors = prediction == null ? Map.of() : prediction.relativeError();
         List<MetricRow> rows = new ArrayList<>();
         for (String metric : LABELS.keySet()) {
@@ -110,6 +114,13 @@ class RunPageController {
             }
         }
         return rows;
+    }
+
+    /** The metrics with the requests they kept in flight on average, where the figures allow it. */
+    private static Map<String, Double> withRequestsInFlight(Map<String, Double> metrics) {
+        Map<String, Double> all = new TreeMap<>(metrics);
+        RequestsInFlight.of(metrics).ifPresent(n -> all.put(IN_FLIGHT, n));
+        return all;
     }
 
     /**
@@ -163,6 +174,7 @@ class RunPageController {
         labels.put("output_throughput", "Output throughput (tokens/s)");
         labels.put("total_token_throughput", "Total throughput (tokens/s)");
         labels.put("request_throughput", "Requests per second");
+        labels.put(IN_FLIGHT, "Requests in flight, mean (requests/s x mean end-to-end latency)");
         labels.put("output_throughput_per_chip", "Output throughput per chip (tokens/s)");
         labels.put("median_ttft_ms", "Median TTFT (ms)");
         labels.put("mean_ttft_ms", "Mean TTFT (ms)");

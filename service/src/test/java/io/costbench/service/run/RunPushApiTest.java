@@ -143,6 +143,11 @@ class RunPushApiTest {
         assertThat(prediction.get("metrics").get("output_throughput").asDouble())
                 .isCloseTo(5.0 * body.get("scenario").get("outputTokens").asInt(),
                         org.assertj.core.data.Percentage.withPercentage(15));
+        // The run page puts the requests each side kept in flight next to each other; the measured figure is the
+        // one SGLang printed as its "concurrency" (11.78).
+        assertThat(http.get("/runs/" + body.get("id").asLong()).body()).containsPattern(
+                "Requests in flight, mean \\(requests/s x mean end-to-end latency\\)</td>\\s*<td>11\\.78</td>"
+                        + "\\s*<td>\\d+\\.\\d\\d</td>");
     }
 
     /**
