@@ -99,21 +99,23 @@ class RunPageController {
         List<MetricRow> rows = new ArrayList<>();
         for (String metric : LABELS.keySet()) {
             if (measured.containsKey(metric) || predicted.containsKey(metric)) {
-                Double m = measured.get(metric);
-                Double p = predicted.get(metric);
-                Double error = errors.get(metric);
-                if (error == null && m != null && p != null && p > 0) {
-                    error = (m - p) / p;
-                }
-                rows.add(new MetricRow(LABELS.get(metric), m, p, error));
+                rows.add(row(LABELS.get(metric), measured.get(metric), predicted.get(metric), errors.get(metric)));
             }
         }
-        for (Map.Entry<String, Double> other : new TreeMap<>(measured).entrySet()) {
-            if (!LABELS.containsKey(other.getKey())) {
-                rows.add(new MetricRow(other.getKey(), other.getValue(), null, null));
+        for (String other : new TreeMap<>(measured).keySet()) {
+            if (!LABELS.containsKey(other)) {
+                rows.add(row(other, measured.get(other), predicted.get(other), errors.get(other)));
             }
         }
         return rows;
+    }
+
+    private static MetricRow row(String label, Double measured, Double predicted, Double storedError) {
+        Double error = storedError;
+        if (error == null && measured != null && predicted != null && predicted > 0) {
+            error = (measured - predicted) / predicted;
+        }
+        return new MetricRow(label, measured, predicted, error);
     }
 
     /** The metrics with the requests they kept in flight on average, where the figures allow it. */
@@ -185,6 +187,7 @@ class RunPageController {
         labels.put("median_itl_ms", "Median ITL (ms)");
         labels.put("mean_itl_ms", "Mean ITL (ms)");
         labels.put("p99_itl_ms", "p99 ITL (ms)");
+        labels.put("mean_e2el_ms", "Mean end-to-end latency (ms)");
         labels.put("median_e2el_ms", "Median end-to-end latency (ms)");
         labels.put("p99_e2el_ms", "p99 end-to-end latency (ms)");
         labels.put("completed", "Completed requests");

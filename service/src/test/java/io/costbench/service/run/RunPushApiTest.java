@@ -147,7 +147,8 @@ class RunPushApiTest {
         // one SGLang printed as its "concurrency" (11.78).
         assertThat(http.get("/runs/" + body.get("id").asLong()).body()).containsPattern(
                 "Requests in flight, mean \\(requests/s x mean end-to-end latency\\)</td>\\s*<td>11\\.78</td>"
-                        + "\\s*<td>\\d+\\.\\d\\d</td>");
+                        + "\\s*<td>\\d+\\.\\d\\d</td>")
+                .containsPattern("Mean end-to-end latency \\(ms\\)</td>\\s*<td>2409\\.50</td>\\s*<td>\\d+\\.\\d\\d</td>");
     }
 
     /**
