@@ -181,8 +181,8 @@ class ValidationReportTest {
 
     /**
      * GPUStack's ShareGPT runs leave client slots empty while their longest requests finish, which the simulated runs
-     * at the mean lengths do not: that, not TTFT or TPOT, is most of their throughput error (README, "Where the GPU
-     * model stands").
+     * at the mean lengths do not: about half of their throughput error at c = 4 and 8 (README, "Where the GPU model
+     * stands").
      */
     @Test
     void theShareGptRunsLeaveSlotsEmptyThatTheMeanLengthsKeepBusy() {
