@@ -30,6 +30,8 @@ import io.costbench.engine.sim.Workload;
  * @param promptLengths how the client drew each prompt's length: guidellm 0.1's "prompt_tokens=1500+-150" is uniform
  *                     integers in [1350, 1650] ({@link LengthDistribution#uniform}); fixed otherwise
  * @param outputLengths the same for the outputs ("generated_tokens=250+-20": [230, 270])
+ * @param concurrency  the requests the client held in flight: the stated concurrency, less what its load generator
+ *                     holds back from a stated bound (guidellm 0.1's saturated mode: one; validation.json "clients")
  * @param numPrompts   requests the measurement ran as its notes say ("50 prompts"), else 10 x concurrency, at least 20
  * @param source   where the figures come from (the row's source column without its commit), the unit left out in
  *                 leave-one-source-out
@@ -97,6 +99,7 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
         List<Map<String, Object>> engines = (List<Map<String, Object>>) mapping.get("engines");
         Map<String, String> modelIds = (Map<String, String>) mapping.get("modelIds");
         List<Map<String, String>> excluded = (List<Map<String, String>>) mapping.get("excludedMetrics");
+        List<Map<String, Object>> clients = (List<Map<String, Object>>) mapping.get("clients");
         Map<String, ValidationCase> cases = new LinkedHashMap<>();
         for (Map<String, String> row : CsvRows.read(publicMeasurementsCsv)) {
             ServingMetric metric = ServingMetric.of(row.get("metric"));
@@ -133,8 +136,9 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
                 continue;
             }
             int tp = firstInt(row.get("tensor_parallel"));
-            int concurrency = firstInt(row.get("concurrency_or_batch"));
             String notes = row.get("notes");
+            int concurrency = firstInt(row.get("concurrency_or_batch"))
+                    - heldBack(clients, notes, row.get("concurrency_or_batch"));
             Integer compiled = after(notes, (String) engine.get("compiledBatchFrom"));
             Integer maxSequence = after(notes, (String) engine.get("maxSequenceFrom"));
             int input = firstInt(row.get("input_len"));
@@ -183,6 +187,14 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
                     (String) mapping.get("extraRowsSource"), (String) extraProfile.get("reason")));
         }
         return result;
+    }
+
+    /** Requests the row's client holds back from the concurrency it states (validation.json "clients"). */
+    private static int heldBack(List<Map<String, Object>> clients, String notes, String concurrency) {
+        return clients.stream()
+                .filter(c -> notes.contains((String) c.get("notesContain"))
+                        && concurrency.contains((String) c.get("concurrencyContains")))
+                .mapToInt(c -> ((Number) c.get("heldBackFromBound")).intValue()).findFirst().orElse(0);
     }
 
     private ValidationCase withMeasured(Map<ServingMetric, Double> values) {
