@@ -57,6 +57,29 @@ class ValidationTest {
         }
     }
 
+    /**
+     * guidellm 0.1's saturated mode submits while index + 1 - completed < max_concurrency: at a bound of 4 (the
+     * server's BATCH_SIZE) it holds 3 in flight, at 32 it holds 31; the compiled batch stays the server's, and a
+     * synchronous run keeps its one.
+     */
+    @Test
+    void guidellmSaturatedRunsHoldOneRequestFewerThanTheirBound() {
+        List<ValidationCase> cases = ValidationCase.load(csv(), new ArrayList<>());
+
+        ValidationCase moe = cases.stream().filter(c -> c.label().contains("Qwen3-235B") && c.label().endsWith("c=<=4"))
+                .findFirst().orElseThrow();
+        ValidationCase dense = cases.stream().filter(c -> c.label().contains("Llama-3.1-8B")
+                && c.label().contains("optimum-neuron") && c.label().endsWith("c=<=32")).findFirst().orElseThrow();
+        ValidationCase synchronous = cases.stream().filter(c -> c.label().contains("Qwen3-235B")
+                && c.label().endsWith("c=1")).findFirst().orElseThrow();
+
+        assertThat(moe.concurrency()).isEqualTo(3);
+        assertThat(moe.request().staticShapes().batchSizes()).containsExactly(4);
+        assertThat(dense.concurrency()).isEqualTo(31);
+        assertThat(dense.request().staticShapes().batchSizes()).containsExactly(32);
+        assertThat(synchronous.concurrency()).isEqualTo(1);
+    }
+
     @Test
     void heldOutSourcesMeetTheAcceptanceThresholds() {
         Path csv = csv();
