@@ -30,7 +30,7 @@ record ClosedLoopIdle(String label, String source, int concurrency, int numPromp
         List<ClosedLoopIdle> rows = new ArrayList<>();
         for (ValidationRun.Outcome o : outcomes) {
             Measurement m = o.measurement();
-            if (o.skipReason() != null || m.throughputDerived() || m.concurrency() <= 0) {
+            if (o.skipReason() != null || m.throughputDerived() || m.concurrency() <= 0 || m.outputTokens() <= 0) {
                 continue;
             }
             Optional<Double> measured = share(m, m.measured());
