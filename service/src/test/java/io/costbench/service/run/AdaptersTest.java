@@ -3,6 +3,7 @@ package io.costbench.service.run;
 import java.util.List;
 import java.util.Map;
 
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 import io.costbench.engine.sim.LengthDistribution;
@@ -65,9 +66,7 @@ class AdaptersTest {
         JsonNode broken = JSON.readTree("{\"completed\": 10, \"duration\": 5, \"output_throughput\": 1,"
                 + " \"burstiness\": 0}");
 
-        assertThatThrownBy(() -> new VllmAdapter().parse(broken, "result"))
-                .isInstanceOfSatisfying(BadInputException.class,
-                        e -> assertThat(e.field()).isEqualTo("result.burstiness"));
+        assertRefused(() -> new VllmAdapter().parse(broken, "result"), "result.burstiness");
     }
 
     /** vLLM writes the ramp-up's strategy and rates next to request_rate "inf", which the ramp replaces. */
@@ -99,10 +98,8 @@ class AdaptersTest {
                 "result.ramp_up_start_rps",
                 "\"request_rate\": 3, \"ramp_up_strategy\": \"linear\", \"ramp_up_start_rps\": 1,"
                         + " \"ramp_up_end_rps\": 4}", "result.request_rate");
-        broken.forEach((fields, field) -> assertThatThrownBy(
-                () -> new VllmAdapter().parse(JSON.readTree(base + fields), "result"))
-                .as(fields).isInstanceOfSatisfying(BadInputException.class,
-                        e -> assertThat(e.field()).isEqualTo(field)));
+        broken.forEach((fields, field) -> assertRefused(
+                () -> new VllmAdapter().parse(JSON.readTree(base + fields), "result"), fields, field));
     }
 
     @Test
@@ -145,9 +142,7 @@ class AdaptersTest {
         assertThat(new SglangAdapter().parse(random, "result").get(0).client().rangeRatio()).isNull();
         for (double broken : new double[] {-0.1, 1.5}) {
             random.put("random_range_ratio", broken);
-            assertThatThrownBy(() -> new SglangAdapter().parse(random, "result"))
-                    .isInstanceOfSatisfying(BadInputException.class,
-                            e -> assertThat(e.field()).isEqualTo("result.random_range_ratio"));
+            assertRefused(() -> new SglangAdapter().parse(random, "result"), "result.random_range_ratio");
         }
     }
 
@@ -164,13 +159,9 @@ class AdaptersTest {
 
             assertThat(lengths).as(sample).isEqualTo(new RequestLengths(new int[] {120, 80}, new int[] {40, 7}));
             detailed.putArray("output_lens").add(40).add(0);
-            assertThatThrownBy(() -> adapter.parse(detailed, "result")).as(sample)
-                    .isInstanceOfSatisfying(BadInputException.class,
-                            e -> assertThat(e.field()).isEqualTo("result.input_lens"));
+            assertRefused(() -> adapter.parse(detailed, "result"), sample, "result.input_lens");
             detailed.putArray("output_lens").add(40).add(1.5).add(7);
-            assertThatThrownBy(() -> adapter.parse(detailed, "result")).as(sample)
-                    .isInstanceOfSatisfying(BadInputException.class,
-                            e -> assertThat(e.field()).isEqualTo("result.output_lens[1]"));
+            assertRefused(() -> adapter.parse(detailed, "result"), sample, "result.output_lens[1]");
         }
         assertThat(only(new VllmAdapter(), Samples.VLLM).client().lengths()).isNull();
     }
@@ -247,9 +238,8 @@ class AdaptersTest {
         for (String broken : new String[] {"prompt_tokens=256,prompt_tokens_min=300,prompt_tokens_max=200,"
                 + "output_tokens=128", "prompt_tokens=256,prompt_tokens_max=20000000,output_tokens=128"}) {
             loader.put("data", broken);
-            assertThatThrownBy(() -> new GuidellmAdapter().parse(file, "result")).as(broken)
-                    .isInstanceOfSatisfying(BadInputException.class,
-                            e -> assertThat(e.field()).isEqualTo("result.benchmarks[0].request_loader.data"));
+            assertRefused(() -> new GuidellmAdapter().parse(file, "result"), broken,
+                    "result.benchmarks[0].request_loader.data");
         }
     }
 
@@ -272,9 +262,7 @@ class AdaptersTest {
                 LengthDistribution.fixed(200)));
         ((ArrayNode) file.get("config").get("data")).removeAll()
                 .add("prompt_tokens=1000,prompt_tokens_min=2000,prompt_tokens_max=1500,output_tokens=200");
-        assertThatThrownBy(() -> new GuidellmAdapter().parse(file, "result"))
-                .isInstanceOfSatisfying(BadInputException.class,
-                        e -> assertThat(e.field()).isEqualTo("result.config.data[0]"));
+        assertRefused(() -> new GuidellmAdapter().parse(file, "result"), "result.config.data[0]");
         // Two datasets: which request drew from which is not in the file, so neither is read.
         ((ArrayNode) file.get("config").get("data")).add("prompt_tokens=10,output_tokens=5");
         assertThat(new GuidellmAdapter().parse(file, "result").get(0).inputTokens()).isNull();
@@ -331,9 +319,7 @@ class AdaptersTest {
         assertThat(drawn.label()).isEqualTo(
                 "prompts 550 ± 150 (normal, redrawn below 1), outputs 150 ± 80 (normal, redrawn below 1)");
         summary.put("stddev_output_tokens", -1);
-        assertThatThrownBy(() -> new LlmperfAdapter().parse(summary, "result"))
-                .isInstanceOfSatisfying(BadInputException.class,
-                        e -> assertThat(e.field()).isEqualTo("result.stddev_output_tokens"));
+        assertRefused(() -> new LlmperfAdapter().parse(summary, "result"), "result.stddev_output_tokens");
     }
 
     @Test
@@ -380,9 +366,7 @@ class AdaptersTest {
 
         assertThat(new CostbenchAdapter().parse(document, "result").get(0).metrics())
                 .containsOnlyKeys("output_throughput", "median_ttft_ms", "p99.9_tpot_ms");
-        assertThatThrownBy(() -> new CostbenchAdapter().parse(typo, "result"))
-                .isInstanceOfSatisfying(BadInputException.class,
-                        e -> assertThat(e.field()).isEqualTo("result.metrics.output_througput"));
+        assertRefused(() -> new CostbenchAdapter().parse(typo, "result"), "result.metrics.output_througput");
     }
 
     @Test
@@ -401,8 +385,17 @@ class AdaptersTest {
     void aFieldOfTheWrongTypeIsNamed() {
         JsonNode broken = JSON.readTree("{\"completed\": 10, \"duration\": 5, \"output_throughput\": \"fast\"}");
 
-        assertThatThrownBy(() -> new VllmAdapter().parse(broken, "result"))
-                .isInstanceOfSatisfying(BadInputException.class,
-                        e -> assertThat(e.field()).isEqualTo("result.output_throughput"));
+        assertRefused(() -> new VllmAdapter().parse(broken, "result"), "result.output_throughput");
+    }
+
+    /** The parse is refused with a 4xx naming {@code field}. */
+    private static void assertRefused(ThrowingCallable parse, String field) {
+        assertRefused(parse, field, field);
+    }
+
+    /** The same, described as {@code description} when it fails. */
+    private static void assertRefused(ThrowingCallable parse, String description, String field) {
+        assertThatThrownBy(parse).as(description).isInstanceOfSatisfying(BadInputException.class,
+                e -> assertThat(e.field()).isEqualTo(field));
     }
 }
