@@ -13,6 +13,15 @@ import java.util.Optional;
  */
 final class RequestsInFlight {
 
+    /** The requests a run and its prediction kept in flight; either is null when its metrics lack the figures. */
+    record InFlightFigures(Double measured, Double predicted) {
+
+        static InFlightFigures of(Map<String, Double> measured, RunPrediction prediction) {
+            return new InFlightFigures(RequestsInFlight.of(measured).orElse(null),
+                    prediction == null ? null : RequestsInFlight.of(prediction.metrics()).orElse(null));
+        }
+    }
+
     private RequestsInFlight() {
     }
 

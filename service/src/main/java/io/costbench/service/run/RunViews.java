@@ -25,10 +25,14 @@ class RunViews {
             RunCost cost) {
     }
 
-    /** One run with everything stored for it, including the pushed file verbatim. */
+    /**
+     * One run with everything stored for it, including the pushed file verbatim. {@code requestsInFlight} is derived
+     * from the metrics on each read (Little's law), never stored.
+     */
     record RunDetail(long id, long uploadId, Instant createdAt, String format, String source, RunScenario scenario,
             String branch, String gitSha, String ciUrl, String pushedBy, Map<String, Double> metrics,
-            RunPrediction prediction, Regression regression, RunCost cost, RunCost costToday, String rawPayload) {
+            RunPrediction prediction, RequestsInFlight.InFlightFigures requestsInFlight, Regression regression,
+            RunCost cost, RunCost costToday, String rawPayload) {
     }
 
     /** A page of runs, newest first. */
@@ -58,10 +62,11 @@ class RunViews {
 
     RunDetail detail(MeasuredRun run, RunUpload upload) {
         RunPrediction prediction = prediction(run);
+        Map<String, Double> metrics = jsonMapper.readValue(run.getMetricsJson(), METRICS);
         return new RunDetail(run.getId(), run.getUploadId(), run.getCreatedAt(), run.getFormat(),
                 run.getSourceLabel(), scenario(run), run.getBranch(), run.getGitSha(), run.getCiUrl(),
-                upload.getTokenName(), jsonMapper.readValue(run.getMetricsJson(), METRICS), prediction,
-                regression(run), costing.stored(run, costing::priceView),
+                upload.getTokenName(), metrics, prediction,
+                RequestsInFlight.InFlightFigures.of(metrics, prediction), regression(run), costing.stored(run, costing::priceView),
                 costing.today(run, prediction == null ? null : prediction.metrics()), upload.getRawPayload());
     }
 

@@ -149,6 +149,13 @@ class RunPushApiTest {
                 "Requests in flight, mean \\(requests/s x mean end-to-end latency\\)</td>\\s*<td>11\\.78</td>"
                         + "\\s*<td>\\d+\\.\\d\\d</td>")
                 .containsPattern("Mean end-to-end latency \\(ms\\)</td>\\s*<td>2409\\.50</td>\\s*<td>\\d+\\.\\d\\d</td>");
+        // The API gives the same pair; the predicted one is Little's law on the prediction's own figures.
+        JsonNode inFlight = JSON.readTree(http.get("/api/v1/runs/" + body.get("id").asLong()).body())
+                .get("requestsInFlight");
+        JsonNode predicted = prediction.get("metrics");
+        assertThat(inFlight.get("measured").asDouble()).isCloseTo(11.78, org.assertj.core.api.Assertions.within(0.005));
+        assertThat(inFlight.get("predicted").asDouble()).isCloseTo(predicted.get("request_throughput").asDouble()
+                * predicted.get("mean_e2el_ms").asDouble() / 1000.0, org.assertj.core.api.Assertions.within(1e-9));
     }
 
     /**
