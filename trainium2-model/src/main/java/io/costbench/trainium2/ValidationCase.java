@@ -45,6 +45,8 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
     private static final Pattern INT = Pattern.compile("\\d+");
     private static final Pattern PROMPTS = Pattern.compile("(\\d+) prompts");
     private static final Pattern SPREAD = Pattern.compile("(prompt|generated)_tokens=(\\d+)\\+-(\\d+)");
+    /** A row's completed requests per second: with its output throughput, the tokens each request returned. */
+    private static final String REQUEST_RATE = "request_throughput";
 
     public ValidationCase {
         measured = Map.copyOf(measured);
@@ -101,14 +103,18 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
         List<Map<String, String>> excluded = (List<Map<String, String>>) mapping.get("excludedMetrics");
         List<Map<String, Object>> clients = (List<Map<String, Object>>) mapping.get("clients");
         Map<String, ValidationCase> cases = new LinkedHashMap<>();
+        Map<String, Double> requestsPerS = new LinkedHashMap<>();
         for (Map<String, String> row : CsvRows.read(publicMeasurementsCsv)) {
+            String label = row.get("model") + " | " + row.get("engine") + " | tp" + row.get("tensor_parallel")
+                    .replaceAll(" .*", "") + " " + row.get("input_len") + "/" + row.get("output_len") + " c="
+                    + row.get("concurrency_or_batch").replace(" (saturated)", "");
+            if ("Trainium2".equals(row.get("hardware")) && REQUEST_RATE.equals(row.get("metric"))) {
+                requestsPerS.put(label, Double.parseDouble(row.get("value")));
+            }
             ServingMetric metric = ServingMetric.of(row.get("metric"));
             if (!"Trainium2".equals(row.get("hardware")) || metric == null) {
                 continue;
             }
-            String label = row.get("model") + " | " + row.get("engine") + " | tp" + row.get("tensor_parallel")
-                    .replaceAll(" .*", "") + " " + row.get("input_len") + "/" + row.get("output_len") + " c="
-                    + row.get("concurrency_or_batch").replace(" (saturated)", "");
             if (row.get("precision").contains("spec-dec")) {
                 skipped.add(label + " " + row.get("metric") + ": speculative decoding with a separate draft model"
                         + " (not an EAGLE-3 head)");
@@ -170,7 +176,12 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
                     outputLengths, concurrency, numPrompts,
                     Map.of(metric, Double.parseDouble(row.get("value"))), source, (String) engine.get("reason")));
         }
-        List<ValidationCase> result = new ArrayList<>(cases.values());
+        List<ValidationCase> result = new ArrayList<>();
+        for (ValidationCase c : cases.values()) {
+            Double outputPerS = c.measured().get(ServingMetric.OUTPUT_THROUGHPUT);
+            Double perS = requestsPerS.get(c.label());
+            result.add(outputPerS == null || perS == null ? c : c.returning(outputPerS / perS));
+        }
         Map<String, Object> extraProfile = (Map<String, Object>) mapping.get("extraRowsProfile");
         for (Map<String, Object> extra : (List<Map<String, Object>>) mapping.get("extraRows")) {
             int input = ((Number) extra.get("inputTokens")).intValue();
@@ -195,6 +206,24 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
                 .filter(c -> notes.contains((String) c.get("notesContain"))
                         && concurrency.contains((String) c.get("concurrencyContains")))
                 .mapToInt(c -> ((Number) c.get("heldBackFromBound")).intValue()).findFirst().orElse(0);
+    }
+
+    /**
+     * The case with each request returning what its run recorded on average (output tokens / requests): guidellm 0.1
+     * asks for its drawn length as {@code max_tokens} without ignoring the end of sequence, so an instruct model
+     * stops early on some answers. The summary rows give the mean only, so the client's draw is scaled to it.
+     */
+    private ValidationCase returning(double meanOutputTokens) {
+        if (outputLengths.stddevTokens() > 0) {
+            throw new IllegalStateException(label + ": only fixed or uniform output lengths can be scaled to a mean");
+        }
+        double scale = meanOutputTokens / outputLengths.meanTokens();
+        LengthDistribution returned = outputLengths.isFixed()
+                ? LengthDistribution.fixed((int) Math.round(meanOutputTokens))
+                : LengthDistribution.uniform((int) Math.round(outputLengths.minTokens() * scale),
+                        (int) Math.round(outputLengths.maxTokens() * scale));
+        return new ValidationCase(label, modelId, request, inputTokens, outputTokens, promptLengths, returned,
+                concurrency, numPrompts, measured, source, profileReason);
     }
 
     private ValidationCase withMeasured(Map<ServingMetric, Double> values) {

@@ -36,7 +36,8 @@ class ValidationTest {
 
     /**
      * guidellm 0.1's emulated "prompt_tokens=1500+-150, generated_tokens=250+-20" is mean + randint(-v, v + 1): the
-     * prompts uniform in [1350, 1650], the outputs in [230, 270] (one range ratio for both drew outputs from 221).
+     * prompts uniform in [1350, 1650], the outputs asked for in [230, 270] (one range ratio for both drew outputs from
+     * 221). What each request returned is the next test's.
      */
     @Test
     void guidellmSpreadsAreDrawnAsGuidellmDrewThem() {
@@ -46,15 +47,41 @@ class ValidationTest {
                 .findFirst().orElseThrow();
 
         assertThat(optimumNeuron.promptLengths()).isEqualTo(LengthDistribution.uniform(1350, 1650));
-        assertThat(optimumNeuron.outputLengths()).isEqualTo(LengthDistribution.uniform(230, 270));
+        assertThat(optimumNeuron.outputTokens()).isEqualTo(270);
         RequestLengths drawn = optimumNeuron.drawnLengths();
         assertThat(drawn.size()).isEqualTo(optimumNeuron.numPrompts());
         assertThat(drawn.maxInputTokens()).isLessThanOrEqualTo(1650);
         assertThat(optimumNeuron.workload().lengths()).isEqualTo(drawn);
         for (int i = 0; i < drawn.size(); i++) {
             assertThat(drawn.inputTokens(i)).isBetween(1350, 1650);
-            assertThat(drawn.outputTokens(i)).isBetween(230, 270);
+            assertThat(drawn.outputTokens(i)).isBetween(optimumNeuron.outputLengths().minTokens(),
+                    optimumNeuron.outputLengths().maxTokens());
         }
+    }
+
+    /**
+     * guidellm 0.1 asks for its drawn length as max_tokens without ignoring the end of sequence, so the runs record
+     * fewer tokens per request than asked: output throughput / request throughput, 43.53 / 0.184 = 236.6 for
+     * Llama-3.1-8B at c=1 and 27.89 / 0.1286 = 216.9 for Qwen3-235B-A22B saturated. The client's draw is scaled to
+     * that mean ([230, 270] x 236.6 / 250 = [218, 256]); a row without a request rate keeps its stated length.
+     */
+    @Test
+    void guidellmRowsReturnTheTokensTheirRunsRecorded() {
+        List<ValidationCase> cases = ValidationCase.load(csv(), new ArrayList<>());
+        ValidationCase llama = cases.stream().filter(c -> c.label().contains("Llama-3.1-8B")
+                && c.label().contains("optimum-neuron") && c.label().endsWith("c=1")).findFirst().orElseThrow();
+        ValidationCase moe = cases.stream().filter(c -> c.label().contains("Qwen3-235B") && c.label().endsWith("c=<=4"))
+                .findFirst().orElseThrow();
+        ValidationCase vllmBench = cases.stream().filter(c -> c.label().contains("vllm-neuron (vLLM V1 plugin)"))
+                .findFirst().orElseThrow();
+
+        assertThat(llama.outputLengths()).isEqualTo(LengthDistribution.uniform(218, 256));
+        assertThat(moe.outputLengths()).isEqualTo(LengthDistribution.uniform(200, 234));
+        RequestLengths drawn = moe.drawnLengths();
+        double meanReturned = java.util.stream.IntStream.range(0, drawn.size()).map(drawn::outputTokens).average()
+                .orElseThrow();
+        assertThat(meanReturned).isCloseTo(27.89 / 0.1286, org.assertj.core.api.Assertions.within(3.0));
+        assertThat(vllmBench.outputLengths()).isEqualTo(LengthDistribution.fixed(128));
     }
 
     /**
