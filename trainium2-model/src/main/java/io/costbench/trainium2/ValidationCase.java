@@ -32,16 +32,25 @@ import io.costbench.engine.sim.Workload;
  * @param outputLengths the same for the outputs ("generated_tokens=250+-20": [230, 270])
  * @param concurrency  the requests the client held in flight: the stated concurrency, less what its load generator
  *                     holds back from a stated bound (guidellm 0.1's saturated mode: one; validation.json "clients")
- * @param numPrompts   requests the measurement ran as its notes say ("50 prompts"), else 10 x concurrency, at least 20
+ * @param numPrompts   requests the measurement ran as its notes say ("50 prompts"), else 10 x concurrency, at least 20;
+ *                     a run its client stops after {@code runSeconds} may send up to {@link #WINDOWED_PROMPTS}
+ * @param runSeconds   when the client stops and cancels what is still in flight (guidellm 0.1's max_duration;
+ *                     validation.json "clients"), 0 for a run of {@code numPrompts} to the last
  * @param source   where the figures come from (the row's source column without its commit), the unit left out in
  *                 leave-one-source-out
  * @param measured measured values by metric
  */
 public record ValidationCase(String label, String modelId, DeploymentRequest request, int inputTokens,
         int outputTokens, LengthDistribution promptLengths, LengthDistribution outputLengths, int concurrency,
-        int numPrompts, Map<ServingMetric, Double> measured, String source, String profileReason) {
+        int numPrompts, double runSeconds, Map<ServingMetric, Double> measured, String source,
+        String profileReason) {
 
     static final String RESOURCE = "catalog/trainium2/validation.json";
+    /**
+     * Requests a run its client stops by time may send: more than any of these runs completes in its window (the
+     * fastest, about 2.5 requests/s, completes some 300 in 120 s); ValidationTest checks that none uses them all.
+     */
+    static final int WINDOWED_PROMPTS = 3000;
     private static final Pattern INT = Pattern.compile("\\d+");
     private static final Pattern PROMPTS = Pattern.compile("(\\d+) prompts");
     private static final Pattern SPREAD = Pattern.compile("(prompt|generated)_tokens=(\\d+)\\+-(\\d+)");
@@ -58,11 +67,11 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
                 : RequestLengths.draw(numPrompts, promptLengths, outputLengths, 0);
     }
 
-    /** The closed loop the measurement ran, with the requests its client drew. */
+    /** The closed loop the measurement ran, with the requests its client drew, stopped when its client stopped. */
     public Workload workload() {
         Workload closed = new Workload(inputTokens, outputTokens, 1.0, concurrency, 0, numPrompts, 0);
         RequestLengths drawn = drawnLengths();
-        return drawn == null ? closed : closed.replaying(drawn);
+        return (drawn == null ? closed : closed.replaying(drawn)).within(runSeconds);
     }
 
     /** The figures of a run vLLM's bench and guidellm report, by the simulator's metric names. */
@@ -144,7 +153,8 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
             int tp = firstInt(row.get("tensor_parallel"));
             String notes = row.get("notes");
             int concurrency = firstInt(row.get("concurrency_or_batch"))
-                    - heldBack(clients, notes, row.get("concurrency_or_batch"));
+                    - client(clients, notes, row.get("concurrency_or_batch"), "heldBackFromBound");
+            int runSeconds = client(clients, notes, row.get("concurrency_or_batch"), "runSeconds");
             Integer compiled = after(notes, (String) engine.get("compiledBatchFrom"));
             Integer maxSequence = after(notes, (String) engine.get("maxSequenceFrom"));
             int input = firstInt(row.get("input_len"));
@@ -171,9 +181,10 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
                     (String) engine.get("profile"), tp, Precision.BF16, new HashSet<>(opts), input + output, shapes);
             String source = row.get("source_url_or_repo_path").replaceAll(" @.*", "");
             Matcher prompts = PROMPTS.matcher(notes);
-            int numPrompts = prompts.find() ? Integer.parseInt(prompts.group(1)) : defaultPrompts(concurrency);
+            int numPrompts = prompts.find() ? Integer.parseInt(prompts.group(1))
+                    : runSeconds > 0 ? WINDOWED_PROMPTS : defaultPrompts(concurrency);
             cases.put(label, new ValidationCase(label, modelId, request, input, output, promptLengths,
-                    outputLengths, concurrency, numPrompts,
+                    outputLengths, concurrency, numPrompts, runSeconds,
                     Map.of(metric, Double.parseDouble(row.get("value"))), source, (String) engine.get("reason")));
         }
         List<ValidationCase> result = new ArrayList<>();
@@ -193,19 +204,22 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
             result.add(new ValidationCase(extra.get("model") + " | vllm-neuron | tp" + extra.get("tensorParallel") + " "
                     + input + "/" + output + " c=" + concurrency, (String) extra.get("model"), request, input, output,
                     LengthDistribution.fixed(input), LengthDistribution.fixed(output), concurrency,
-                    defaultPrompts(concurrency),
+                    defaultPrompts(concurrency), 0,
                     Map.of(ServingMetric.TPOT, ((Number) extra.get("tpotMs")).doubleValue()),
                     (String) mapping.get("extraRowsSource"), (String) extraProfile.get("reason")));
         }
         return result;
     }
 
-    /** Requests the row's client holds back from the concurrency it states (validation.json "clients"). */
-    private static int heldBack(List<Map<String, Object>> clients, String notes, String concurrency) {
+    /**
+     * A property of the row's client (validation.json "clients": "heldBackFromBound", the requests it holds back from
+     * the concurrency it states; "runSeconds", when it stops), 0 when no entry matches the row.
+     */
+    private static int client(List<Map<String, Object>> clients, String notes, String concurrency, String property) {
         return clients.stream()
-                .filter(c -> notes.contains((String) c.get("notesContain"))
-                        && concurrency.contains((String) c.get("concurrencyContains")))
-                .mapToInt(c -> ((Number) c.get("heldBackFromBound")).intValue()).findFirst().orElse(0);
+                .filter(c -> c.containsKey(property) && notes.contains((String) c.get("notesContain"))
+                        && concurrency.contains((String) c.getOrDefault("concurrencyContains", "")))
+                .mapToInt(c -> ((Number) c.get(property)).intValue()).findFirst().orElse(0);
     }
 
     /**
@@ -223,12 +237,12 @@ public record ValidationCase(String label, String modelId, DeploymentRequest req
                 : LengthDistribution.uniform((int) Math.round(outputLengths.minTokens() * scale),
                         (int) Math.round(outputLengths.maxTokens() * scale));
         return new ValidationCase(label, modelId, request, inputTokens, outputTokens, promptLengths, returned,
-                concurrency, numPrompts, measured, source, profileReason);
+                concurrency, numPrompts, runSeconds, measured, source, profileReason);
     }
 
     private ValidationCase withMeasured(Map<ServingMetric, Double> values) {
         return new ValidationCase(label, modelId, request, inputTokens, outputTokens, promptLengths, outputLengths,
-                concurrency, numPrompts, values, source, profileReason);
+                concurrency, numPrompts, runSeconds, values, source, profileReason);
     }
 
     /** vllm bench serve's sweep default: 10 x concurrency, at least 20. */

@@ -107,6 +107,32 @@ class ValidationTest {
         assertThat(synchronous.concurrency()).isEqualTo(1);
     }
 
+    /**
+     * guidellm 0.1 runs every benchmark for its max_duration, 120 s here, and cancels what is in flight then: each of
+     * its rows is predicted as a client that stops at 120 s, with more prompts than the run completes (so time, not
+     * the prompt count, ends it); a vllm bench row runs its prompts to the last.
+     */
+    @Test
+    void guidellmRunsStopAfterTheirMaxDuration() {
+        List<ValidationCase> cases = ValidationCase.load(csv(), new ArrayList<>());
+        List<ValidationCase> guidellm = cases.stream().filter(c -> c.label().contains("optimum-neuron")).toList();
+
+        assertThat(guidellm).hasSize(5);
+        for (ValidationCase c : guidellm) {
+            assertThat(c.workload().runSeconds()).as(c.label()).isEqualTo(120);
+            Trainium2Validation.CasePrediction p = Validate.VALIDATION.predict(Validate.TRN2, c);
+            assertThat(p.skipReason()).as(c.label()).isNull();
+        }
+        ValidationCase saturated = guidellm.stream().filter(c -> c.label().endsWith("c=<=32")).findFirst()
+                .orElseThrow();
+        io.costbench.engine.sim.SimulationResult run = new io.costbench.engine.sim.ServingSimulator(
+                Validate.TRN2.deploy(TestModels.get(saturated.modelId()), saturated.request())).run(saturated.workload());
+        assertThat(run.metric("duration")).isBetween(110.0, 120.0);
+        assertThat(run.metric("completed")).isLessThan(saturated.numPrompts());
+        assertThat(cases.stream().filter(c -> c.label().contains("vllm-neuron (vLLM V1 plugin)")).findFirst()
+                .orElseThrow().workload().runSeconds()).isZero();
+    }
+
     @Test
     void heldOutSourcesMeetTheAcceptanceThresholds() {
         Path csv = csv();

@@ -98,7 +98,8 @@ final class DecodeFastPath {
         }
         PricedStep step = run.priceDecode(n, contextSum, contextMax, windowedSum);
         double stepMs = step.cost().timeMs();
-        double arrival = client.nextEventMs();
+        // A run stops at the next arrival, and at the client's end (nothing after it is counted).
+        double arrival = Math.min(client.nextEventMs(), run.runEndMs());
         if (arrival != Double.POSITIVE_INFINITY) {
             double end = now;
             int fit = 0;

@@ -41,6 +41,8 @@ final class SimulationRun {
     private final MetricAccounting metrics = new MetricAccounting();
     private final DecodeFastPath fastPath;
     private final Deadline deadline;
+    /** When the client stops ({@link Workload#runSeconds}); what finishes later is cancelled, not counted. */
+    private final double runEndMs;
     private final HashMap<StepShape, PricedStep> ownMemo = new HashMap<>();
     private long ownMemoBytes;
     private final DecodePrices decodePrices = new DecodePrices();
@@ -59,6 +61,7 @@ final class SimulationRun {
                 : speculative.acceptanceByPosition().stream().mapToDouble(Double::doubleValue).toArray();
         this.window = deployment.model().slidingWindowTokens();
         this.acceptanceRandom = new SplittableRandom(workload.seed() ^ ACCEPTANCE_SALT);
+        this.runEndMs = workload.runEndMs();
         if (rules.prefillPolicy() == PrefillPolicy.WHOLE_PROMPTS && workload.inputTokens() > rules.maxBatchedTokens()) {
             throw new IllegalArgumentException("a prompt of " + workload.inputTokens() + " tokens does not fit the "
                     + rules.maxBatchedTokens() + " tokens the engine computes in a step, and without chunked prefill it"
@@ -75,7 +78,7 @@ final class SimulationRun {
     SimulationResult execute() {
         client.release(now, scheduler.waiting);
         int iterations = 0;
-        while (!client.done()) {
+        while (!client.done() && now < runEndMs) {
             if (++iterations == CHECK_EVERY) {
                 iterations = 0;
                 deadline.check();
@@ -101,6 +104,10 @@ final class SimulationRun {
             client.release(now, scheduler.waiting);
         }
         return metrics.result(deployment.chips(), scheduler.preemptions(), pool);
+    }
+
+    double runEndMs() {
+        return runEndMs;
     }
 
     ShapeQuantizer quantizer() {
@@ -222,7 +229,9 @@ final class SimulationRun {
                 r.finishMs = end;
                 pool.free(r);
                 client.finished();
-                metrics.finished(r);
+                if (end <= runEndMs) {
+                    metrics.finished(r);
+                }
                 scheduler.finished(r);
                 anyFinished = true;
             }

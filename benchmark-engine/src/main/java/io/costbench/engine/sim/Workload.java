@@ -18,10 +18,13 @@ package io.costbench.engine.sim;
  * @param lengths              request lengths replayed in order (a measured run's own, or drawn ahead as its load
  *                             generator draws them) in place of lengths drawn here (one per prompt; input and output
  *                             tokens are then their maxima); null to draw them
+ * @param runSeconds           a client that stops at this time ({@link #within}): nothing is sent after it, and the
+ *                             requests still in flight are cancelled and not counted (guidellm 0.1's
+ *                             {@code max_duration}); 0 to run until every prompt completes
  */
 public record Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
         double requestRatePerSecond, int numPrompts, long seed, double burstiness, RampUp rampUp,
-        RequestLengths lengths) {
+        RequestLengths lengths, double runSeconds) {
 
     /** vLLM bench's default burstiness: Poisson arrivals. */
     public static final double POISSON = 1.0;
@@ -56,12 +59,23 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
         if (!(burstiness > 0 && (Double.isFinite(burstiness) || burstiness == EVENLY_SPACED))) {
             throw new IllegalArgumentException("burstiness must be a positive number (or evenly spaced)");
         }
+        if (!(runSeconds >= 0 && Double.isFinite(runSeconds))) {
+            throw new IllegalArgumentException("the run's length must be a finite number of seconds >= 0");
+        }
         if (lengths != null && (lengths.size() != numPrompts || lengths.maxInputTokens() != inputTokens
                 || lengths.maxOutputTokens() != outputTokens)) {
             throw new IllegalArgumentException("replayed lengths set the prompts (" + lengths.size()
                     + ") and the input and output tokens (their maxima, " + lengths.maxInputTokens() + " and "
                     + lengths.maxOutputTokens() + ")");
         }
+    }
+
+    /** Runs until every prompt completes. */
+    public Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
+            double requestRatePerSecond, int numPrompts, long seed, double burstiness, RampUp rampUp,
+            RequestLengths lengths) {
+        this(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts, seed, burstiness,
+                rampUp, lengths, 0);
     }
 
     /** No replayed lengths. */
@@ -87,7 +101,21 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
     /** This workload sending the given requests: their count and maxima replace the stated ones. */
     public Workload replaying(RequestLengths replayed) {
         return new Workload(replayed.maxInputTokens(), replayed.maxOutputTokens(), 1.0, maxConcurrency,
-                requestRatePerSecond, replayed.size(), seed, burstiness, rampUp, replayed);
+                requestRatePerSecond, replayed.size(), seed, burstiness, rampUp, replayed, runSeconds);
+    }
+
+    /**
+     * This workload with a client that stops after {@code seconds}: it counts only the requests completed by then
+     * and cancels the rest ({@code numPrompts} bounds what it may send).
+     */
+    public Workload within(double seconds) {
+        return new Workload(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts,
+                seed, burstiness, rampUp, lengths, seconds);
+    }
+
+    /** When the client stops, in milliseconds; infinite when it runs until every prompt completes. */
+    double runEndMs() {
+        return runSeconds > 0 ? runSeconds * 1000.0 : Double.POSITIVE_INFINITY;
     }
 
     /** Prompt plus output tokens the run sends: exact for replayed lengths, an upper bound for drawn ones. */

@@ -54,6 +54,26 @@ class ServingSimulatorTest {
         assertThat(r.medianDecodeStep().shape().prefills()).isEmpty();
     }
 
+    /**
+     * guidellm 0.1 stops at max_duration and cancels what is still in flight: at 51.09 ms a request (above), a client
+     * that stops at 200 ms counts the three that completed at 51.09, 102.18 and 153.27 ms, not the fourth it sent.
+     */
+    @Test
+    void aClientThatStopsByTimeCountsOnlyWhatCompletedBeforeIt() {
+        Workload twenty = new Workload(100, 10, 1.0, 1, 0, 20, 0);
+        SimulationResult stopped = run(chunked(1_000_000), FakeDeployment.linear(5, 0.01), twenty.within(0.2));
+
+        assertThat(stopped.metric("completed")).isEqualTo(3);
+        assertThat(stopped.metric("duration") * 1000).isCloseTo(3 * (6.0 + 9 * 5.01), within(1e-9));
+        assertThat(stopped.metric("total_output_tokens")).isEqualTo(30);
+        // A window longer than the run changes nothing.
+        assertThat(run(chunked(1_000_000), FakeDeployment.linear(5, 0.01), twenty.within(100)).metrics())
+                .isEqualTo(run(chunked(1_000_000), FakeDeployment.linear(5, 0.01), twenty).metrics());
+        assertThat(twenty.within(0.2).replaying(new RequestLengths(new int[] {100}, new int[] {10})).runSeconds())
+                .isEqualTo(0.2);
+        assertThatThrownBy(() -> twenty.within(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void replayedLengthsAreSentInOrderAndMatchHandComputedLatencies() {
         // One at a time, 5 ms per step + 0.01 ms per token: a 100-token prompt prefills in 6 ms, a 300-token one in

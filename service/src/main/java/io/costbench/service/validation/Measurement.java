@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.costbench.engine.port.StaticShapes;
-import io.costbench.engine.sim.RequestLengths;
+import io.costbench.engine.sim.Workload;
 
 /**
  * One measured scenario mapped onto the catalog's ids, with the figures measured for it (means, as vllm bench serve
@@ -28,14 +28,16 @@ import io.costbench.engine.sim.RequestLengths;
  *                      max-num-seqs), or null for the profile's
  * @param maxBatchedTokens the step's token budget the campaign launched the engine with (TensorRT-LLM
  *                      --max_num_tokens, vLLM --max-num-batched-tokens), or null for the profile's default
- * @param drawnLengths  the requests the campaign's client sent, drawn as its documented sampler draws them (guidellm
- *                      0.1's "1500+-150"), replayed in place of {@code rangeRatio}'s draw; null for none
+ * @param clientRun     the run as the campaign's client made it, when its documentation says more than a closed loop
+ *                      of {@code numPrompts} at {@code concurrency}: the requests drawn as its sampler draws them
+ *                      (guidellm 0.1's "1500+-150") and when it stopped (guidellm 0.1's 120 s), as the Trainium2
+ *                      validation maps them ({@code ValidationCase#workload}); null to build that closed loop
  */
 public record Measurement(String file, String label, String hardwareId, String profileId, String modelId,
         String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
         Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
         String kvCacheDtype, Set<String> engineOptions, boolean viaServer, StaticShapes staticShapes,
-        Integer maxBatchedTokens, RequestLengths drawnLengths) {
+        Integer maxBatchedTokens, Workload clientRun) {
 
     public Measurement {
         measured = Map.copyOf(measured);
@@ -77,7 +79,7 @@ public record Measurement(String file, String label, String hardwareId, String p
     public Measurement withMaxBatchedTokens(int tokens) {
         return new Measurement(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens,
                 outputTokens, concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype,
-                engineOptions, viaServer, staticShapes, tokens, drawnLengths);
+                engineOptions, viaServer, staticShapes, tokens, clientRun);
     }
 
     /**

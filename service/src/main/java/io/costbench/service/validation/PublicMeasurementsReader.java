@@ -100,7 +100,7 @@ public final class PublicMeasurementsReader {
                 r.precision().name().toLowerCase(Locale.ROOT), r.tensorParallel(), c.inputTokens(), c.outputTokens(),
                 c.concurrency(), c.numPrompts(), measured, false, "public", 1.0, "auto",
                 r.optimizations() == null ? Set.of() : r.optimizations(), true, r.staticShapes(), null,
-                c.drawnLengths());
+                c.workload());
     }
 
     private static Optional<Measurement> toMeasurement(List<Map<String, String>> rows) {

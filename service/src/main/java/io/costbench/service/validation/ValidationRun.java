@@ -87,9 +87,8 @@ public final class ValidationRun {
         int prompts = m.numPrompts() > 0 ? m.numPrompts() : Workload.defaultNumPrompts(m.concurrency());
         SimulationResult result;
         try {
-            Workload workload = new Workload(m.inputTokens(), m.outputTokens(), m.rangeRatio(), m.concurrency(), 0,
-                    prompts, 0);
-            result = simulator.run(m.drawnLengths() == null ? workload : workload.replaying(m.drawnLengths()));
+            result = simulator.run(m.clientRun() != null ? m.clientRun() : new Workload(m.inputTokens(),
+                    m.outputTokens(), m.rangeRatio(), m.concurrency(), 0, prompts, 0));
         } catch (IllegalArgumentException e) {
             return skipped(m, e.getMessage());
         }
