@@ -153,6 +153,10 @@ final class MetricAccounting {
         lastFinishMs = Math.max(lastFinishMs, r.finishMs);
     }
 
+    int completed() {
+        return completed;
+    }
+
     SimulationResult result(int chips, long preemptions, KvBlockPool pool) {
         double durationS = lastFinishMs / 1000.0;
         Map<String, Double> m = new LinkedHashMap<>();

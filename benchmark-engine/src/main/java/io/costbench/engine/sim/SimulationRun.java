@@ -103,6 +103,11 @@ final class SimulationRun {
             finishStep(step.cost().timeMs());
             client.release(now, scheduler.waiting);
         }
+        if (metrics.completed() == 0) {
+            // Only a client that stops by time can end with nothing done; it has no figures to compare.
+            throw new IllegalArgumentException("no request completed within the client's " + runEndMs / 1000.0
+                    + " s");
+        }
         return metrics.result(deployment.chips(), scheduler.preemptions(), pool);
     }
 

@@ -72,6 +72,9 @@ class ServingSimulatorTest {
         assertThat(twenty.within(0.2).replaying(new RequestLengths(new int[] {100}, new int[] {10})).runSeconds())
                 .isEqualTo(0.2);
         assertThatThrownBy(() -> twenty.within(-1)).isInstanceOf(IllegalArgumentException.class);
+        // Stopped before the first request completed: nothing to compare.
+        assertThatThrownBy(() -> run(chunked(1_000_000), FakeDeployment.linear(5, 0.01), twenty.within(0.05)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no request completed");
     }
 
     @Test

@@ -23,22 +23,34 @@ import io.costbench.engine.sim.RequestLengths;
  *                   null when the file does not list them
  * @param drawn      the distributions the client drew lengths from, where its file states them (GuideLLM's synthetic
  *                   data, LLMPerf's stddevs); null for fixed lengths or lengths the file does not describe
+ * @param runSeconds when the client stopped, cancelling what was still in flight (GuideLLM's {@code max_duration}:
+ *                   its "incomplete" requests); null for a run that ended with its last request
  */
 record ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio,
-        RequestLengths lengths, DrawnLengths drawn) {
+        RequestLengths lengths, DrawnLengths drawn, Double runSeconds) {
 
-    static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null, null, null);
+    static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null, null, null, null);
 
     /** The prompts sent and the arrivals' burstiness only. */
     ClientSettings(Integer numPrompts, Double burstiness) {
-        this(numPrompts, burstiness, null, null, null, null);
+        this(numPrompts, burstiness, null, null, null, null, null);
+    }
+
+    /** Without a stop by time. */
+    ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio, RequestLengths lengths,
+            DrawnLengths drawn) {
+        this(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, null);
     }
 
     ClientSettings withLengths(RequestLengths replayed) {
-        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, replayed, drawn);
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, replayed, drawn, runSeconds);
     }
 
     ClientSettings withDrawn(DrawnLengths distributions) {
-        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, distributions);
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, distributions, runSeconds);
+    }
+
+    ClientSettings stoppedAfter(Double seconds) {
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, seconds);
     }
 }

@@ -39,6 +39,8 @@ class GuidellmAdapter implements ResultAdapter {
     private static final Pattern DATA_TOKENS = Pattern.compile(
             "\\b(prompt_tokens|output_tokens)(_stdev|_variance|_min|_max)?\"?\\s*[=:]\\s*(\\d{1,9})\\b");
     private static final String[] PERCENTILES = {"p90", "p95", "p99"};
+    /** The longest stop by time a run may state: a week, far beyond any benchmark's. */
+    private static final double MAX_DURATION_S = 7 * 24 * 3600;
 
     @Override
     public RunFormat format() {
@@ -152,7 +154,7 @@ class GuidellmAdapter implements ResultAdapter {
                 + (rate != null ? ", " + rate + " req/s" : "") + ")";
         // GuideLLM's constant rate sends at fixed intervals; its poisson rate draws exponential gaps.
         Double burstiness = rate != null && "constant".equals(strategyType) ? Workload.EVENLY_SPACED : null;
-        ClientSettings client = new ClientSettings(sent, burstiness);
+        ClientSettings client = new ClientSettings(sent, burstiness).stoppedAfter(maxDuration(benchmark, path));
         if (promptTokens != null && outputTokens != null) {
             client = client.withDrawn(DrawnLengths.of(distribution(synthetic, "prompt_tokens", dataPath),
                     distribution(synthetic, "output_tokens", dataPath)));
@@ -176,6 +178,20 @@ class GuidellmAdapter implements ResultAdapter {
             throw BadInputException.unprocessable(dataPath, "states " + length + " GuideLLM cannot draw: "
                     + e.getMessage());
         }
+    }
+
+    /**
+     * v0.3-0.4: {@code args.max_duration}, the seconds after which GuideLLM stopped and counted what was still running
+     * as incomplete; null when unset (the run then ended with its requests).
+     */
+    private static Double maxDuration(JsonNode benchmark, String path) {
+        JsonNode args = benchmark.get("args");
+        Double seconds = args == null || !args.isObject() ? null : JsonFields.number(args, "max_duration", path + ".args");
+        if (seconds != null && !(seconds > 0 && seconds <= MAX_DURATION_S)) {
+            throw BadInputException.unprocessable(path + ".args.max_duration", "must be a number of seconds in (0, "
+                    + MAX_DURATION_S + "], was " + seconds);
+        }
+        return seconds;
     }
 
     /** v0.3-0.4: {@code args.strategy}; v0.7+: {@code config.strategy}. */

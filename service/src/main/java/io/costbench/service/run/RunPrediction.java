@@ -20,9 +20,11 @@ import io.costbench.engine.sim.Workload;
  *                   [max(1, r x L), L]), {@code the run's own} (every request's, replayed from the file) or
  *                   {@code drawn as stated: prompts ..., outputs ...} (GuideLLM's or LLMPerf's distributions); null
  *                   without a prediction (and in runs stored before it was recorded)
+ * @param runSeconds when the simulated client stopped and cancelled what was in flight, as the run's did (GuideLLM's
+ *                   {@code max_duration}); null when it ran to its last request
  */
 public record RunPrediction(Map<String, Double> metrics, Map<String, Double> relativeError, String reason,
-        Integer numPrompts, String arrivals, String lengths) {
+        Integer numPrompts, String arrivals, String lengths, Double runSeconds) {
 
     /** The words of {@link #lengths} for a replay of the file's own request lengths. */
     static final String REPLAYED = "the run's own";
@@ -32,7 +34,7 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
     static final String DRAWN = "drawn as stated: ";
 
     static RunPrediction unavailable(String reason) {
-        return new RunPrediction(Map.of(), Map.of(), reason, null, null, null);
+        return new RunPrediction(Map.of(), Map.of(), reason, null, null, null, null);
     }
 
     static final String[] HEADLINE = {"median_tpot_ms", "output_throughput", "median_ttft_ms"};
@@ -49,7 +51,7 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
             }
         }
         return new RunPrediction(new TreeMap<>(predicted), errors, null, simulated.numPrompts(), arrivals(simulated),
-                lengths);
+                lengths, simulated.runSeconds() > 0 ? simulated.runSeconds() : null);
     }
 
     private static String arrivals(Workload workload) {
@@ -66,13 +68,16 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
     /**
      * The run page's sentence, from what was stored: "80 requests, a closed loop", "200 requests, poisson arrivals at
      * the stated request rate", "60 requests, gamma, burstiness 0.25 arrivals, linear ramp-up 1.0 to 16.0 ...", then
-     * "; lengths: the run's own" (or a range ratio) where they were not the stated ones fixed.
+     * "; lengths: the run's own" (or a range ratio) where they were not the stated ones fixed, and "; stopped after
+     * 30 s, what was in flight not counted" for a client that stopped by time.
      */
     public String simulatedClient() {
         if (numPrompts == null) {
             return null;
         }
-        String spread = lengths == null || lengths.equals(FIXED) ? "" : "; lengths: " + lengths;
+        String spread = (lengths == null || lengths.equals(FIXED) ? "" : "; lengths: " + lengths)
+                + (runSeconds == null ? "" : "; stopped after " + String.format(java.util.Locale.ROOT, "%.0f", runSeconds)
+                        + " s, what was in flight not counted");
         if ("closed-loop".equals(arrivals)) {
             return numPrompts + " requests, a closed loop" + spread;
         }

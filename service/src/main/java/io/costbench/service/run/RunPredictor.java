@@ -85,6 +85,10 @@ class RunPredictor {
                             resolved.workload().replaying(replayed));
                 }
             }
+            if (client.runSeconds() != null) {
+                resolved = new Scenario(resolved.model(), resolved.target(),
+                        resolved.workload().within(client.runSeconds()));
+            }
             return RunPrediction.compare(predictor.predict(resolved).metrics(), measured, resolved.workload(),
                     lengths);
         } catch (UnknownIdException | UnsupportedScenarioException | DoesNotFitException | OverBudgetException

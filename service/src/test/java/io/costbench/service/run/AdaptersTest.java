@@ -182,8 +182,18 @@ class AdaptersTest {
         assertThat(run.inputTokens()).isEqualTo(256);
         assertThat(run.outputTokens()).isEqualTo(128);
         assertThat(run.label()).contains("benchmarks[0]").contains("synchronous");
-        // 46 successful, 1 incomplete: 47 sent.
-        assertThat(run.client()).isEqualTo(new ClientSettings(47, null));
+        // 46 successful, 1 incomplete: 47 sent, the last cancelled when GuideLLM stopped after its max_duration.
+        assertThat(run.client()).isEqualTo(new ClientSettings(47, null).stoppedAfter(30.0));
+
+        ObjectNode file = (ObjectNode) JSON.readTree(Samples.text(Samples.GUIDELLM));
+        ObjectNode args = (ObjectNode) file.get("benchmarks").get(0).get("args");
+        args.putNull("max_duration");
+        assertThat(new GuidellmAdapter().parse(file, "result").get(0).client().runSeconds()).isNull();
+        for (double broken : new double[] {0, -5, 1e9}) {
+            args.put("max_duration", broken);
+            assertRefused(() -> new GuidellmAdapter().parse(file, "result"), "max_duration " + broken,
+                    "result.benchmarks[0].args.max_duration");
+        }
     }
 
     @Test

@@ -47,5 +47,10 @@ class RunPredictionTest {
         assertThat(replayed.numPrompts()).isEqualTo(2);
         assertThat(replayed.simulatedClient()).isEqualTo("2 requests, a closed loop; lengths: the run's own");
         assertThat(closed.relativeError()).containsEntry("output_throughput", -0.1);
+        RunPrediction stopped = simulated(Workload.closedLoop(200, 128, 1, 0).within(30));
+        assertThat(stopped.runSeconds()).isEqualTo(30.0);
+        assertThat(closed.runSeconds()).isNull();
+        assertThat(stopped.simulatedClient())
+                .isEqualTo("20 requests, a closed loop; stopped after 30 s, what was in flight not counted");
     }
 }

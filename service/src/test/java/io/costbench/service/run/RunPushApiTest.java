@@ -450,6 +450,35 @@ class RunPushApiTest {
         assertThat(RunApiSupport.rowCounts(jdbc)).containsExactly(before[0] + 1, before[1] + 3);
     }
 
+    /**
+     * GuideLLM's sample stopped after its max_duration, 30 s, with one request still running (46 successful, 1
+     * incomplete): the prediction's client stops there too and counts only what completed by then.
+     */
+    @Test
+    void aGuidellmRunIsPredictedWithAClientThatStopsAfterItsMaxDuration() {
+        ObjectNode file = (ObjectNode) JSON.readTree(Samples.text(Samples.GUIDELLM));
+        ObjectNode loader = (ObjectNode) file.get("benchmarks").get(0).get("request_loader");
+        // One request at a time of 4,000 output tokens takes tens of seconds on an H100: a few complete in 30 s.
+        loader.put("data", "prompt_tokens=256,output_tokens=4000");
+
+        JsonNode body = JSON.readTree(push(RunApiSupport.envelope("guidellm", RunApiSupport.predictableContext("main"),
+                JSON.writeValueAsString(file), false)).body());
+
+        JsonNode prediction = body.get("prediction");
+        assertThat(prediction.get("runSeconds").asDouble()).as(body.toString()).isEqualTo(30.0);
+        assertThat(prediction.get("numPrompts").asInt()).isEqualTo(47);
+        assertThat(prediction.get("metrics").get("completed").asDouble()).isBetween(1.0, 46.0);
+        assertThat(prediction.get("metrics").get("duration").asDouble()).isLessThanOrEqualTo(30.0);
+        assertThat(http.get("/runs/" + body.get("id").asLong()).body())
+                .contains("stopped after 30 s, what was in flight not counted");
+
+        // So long that none completes in 30 s: nothing to compare, and the prediction says so.
+        loader.put("data", "prompt_tokens=256,output_tokens=30000");
+        JsonNode none = JSON.readTree(push(RunApiSupport.envelope("guidellm", RunApiSupport.predictableContext("main"),
+                JSON.writeValueAsString(file), false)).body()).get("prediction");
+        assertThat(none.get("reason").asString()).as(none.toString()).contains("no request completed");
+    }
+
     @Test
     void theSameIdempotencyKeyAndBodyReplaysTheFirstAnswer() {
         String body = RunApiSupport.envelope("vllm", RunApiSupport.context("main"),
