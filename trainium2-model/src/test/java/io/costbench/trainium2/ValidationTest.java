@@ -1,17 +1,21 @@
 package io.costbench.trainium2;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
 import io.costbench.engine.sim.LengthDistribution;
 import io.costbench.engine.sim.RequestLengths;
+import io.costbench.engine.sim.ServingSimulator;
+import io.costbench.engine.sim.SimulationResult;
 import io.costbench.engine.validation.ErrorStatistics;
 import io.costbench.trainium2.ValidationCase.ServingMetric;
 
@@ -78,9 +82,8 @@ class ValidationTest {
         assertThat(llama.outputLengths()).isEqualTo(LengthDistribution.uniform(218, 256));
         assertThat(moe.outputLengths()).isEqualTo(LengthDistribution.uniform(200, 234));
         RequestLengths drawn = moe.drawnLengths();
-        double meanReturned = java.util.stream.IntStream.range(0, drawn.size()).map(drawn::outputTokens).average()
-                .orElseThrow();
-        assertThat(meanReturned).isCloseTo(27.89 / 0.1286, org.assertj.core.api.Assertions.within(3.0));
+        double meanReturned = IntStream.range(0, drawn.size()).map(drawn::outputTokens).average().orElseThrow();
+        assertThat(meanReturned).isCloseTo(27.89 / 0.1286, within(3.0));
         assertThat(vllmBench.outputLengths()).isEqualTo(LengthDistribution.fixed(128));
     }
 
@@ -125,8 +128,8 @@ class ValidationTest {
         }
         ValidationCase saturated = guidellm.stream().filter(c -> c.label().endsWith("c=<=32")).findFirst()
                 .orElseThrow();
-        io.costbench.engine.sim.SimulationResult run = new io.costbench.engine.sim.ServingSimulator(
-                Validate.TRN2.deploy(TestModels.get(saturated.modelId()), saturated.request())).run(saturated.workload());
+        SimulationResult run = new ServingSimulator(Validate.TRN2.deploy(TestModels.get(saturated.modelId()),
+                saturated.request())).run(saturated.workload());
         assertThat(run.metric("duration")).isBetween(110.0, 120.0);
         assertThat(run.metric("completed")).isLessThan(saturated.numPrompts());
         assertThat(cases.stream().filter(c -> c.label().contains("vllm-neuron (vLLM V1 plugin)")).findFirst()

@@ -186,7 +186,8 @@ class GuidellmAdapter implements ResultAdapter {
      */
     private static Double maxDuration(JsonNode benchmark, String path) {
         JsonNode args = benchmark.get("args");
-        Double seconds = args == null || !args.isObject() ? null : JsonFields.number(args, "max_duration", path + ".args");
+        Double seconds = args == null || !args.isObject() ? null
+                : JsonFields.number(args, "max_duration", path + ".args");
         if (seconds != null && !(seconds > 0 && seconds <= MAX_DURATION_S)) {
             throw BadInputException.unprocessable(path + ".args.max_duration", "must be a number of seconds in (0, "
                     + MAX_DURATION_S + "], was " + seconds);

@@ -1,5 +1,6 @@
 package io.costbench.service.run;
 
+import java.math.BigDecimal;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -76,7 +77,8 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
             return null;
         }
         String spread = (lengths == null || lengths.equals(FIXED) ? "" : "; lengths: " + lengths)
-                + (runSeconds == null ? "" : "; stopped after " + String.format(java.util.Locale.ROOT, "%.0f", runSeconds)
+                + (runSeconds == null ? "" : "; stopped after "
+                        + BigDecimal.valueOf(runSeconds).stripTrailingZeros().toPlainString()
                         + " s, what was in flight not counted");
         if ("closed-loop".equals(arrivals)) {
             return numPrompts + " requests, a closed loop" + spread;

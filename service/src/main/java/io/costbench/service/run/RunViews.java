@@ -66,7 +66,8 @@ class RunViews {
         return new RunDetail(run.getId(), run.getUploadId(), run.getCreatedAt(), run.getFormat(),
                 run.getSourceLabel(), scenario(run), run.getBranch(), run.getGitSha(), run.getCiUrl(),
                 upload.getTokenName(), metrics, prediction,
-                RequestsInFlight.InFlightFigures.of(metrics, prediction), regression(run), costing.stored(run, costing::priceView),
+                RequestsInFlight.InFlightFigures.of(metrics, prediction), regression(run),
+                costing.stored(run, costing::priceView),
                 costing.today(run, prediction == null ? null : prediction.metrics()), upload.getRawPayload());
     }
 

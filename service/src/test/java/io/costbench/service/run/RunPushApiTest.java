@@ -24,6 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import static io.costbench.service.run.RunApiSupport.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 @Tag("database")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -153,9 +154,9 @@ class RunPushApiTest {
         JsonNode inFlight = JSON.readTree(http.get("/api/v1/runs/" + body.get("id").asLong()).body())
                 .get("requestsInFlight");
         JsonNode predicted = prediction.get("metrics");
-        assertThat(inFlight.get("measured").asDouble()).isCloseTo(11.78, org.assertj.core.api.Assertions.within(0.005));
+        assertThat(inFlight.get("measured").asDouble()).isCloseTo(11.78, within(0.005));
         assertThat(inFlight.get("predicted").asDouble()).isCloseTo(predicted.get("request_throughput").asDouble()
-                * predicted.get("mean_e2el_ms").asDouble() / 1000.0, org.assertj.core.api.Assertions.within(1e-9));
+                * predicted.get("mean_e2el_ms").asDouble() / 1000.0, within(1e-9));
     }
 
     /**
