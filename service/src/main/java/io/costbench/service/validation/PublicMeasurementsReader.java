@@ -96,9 +96,11 @@ public final class PublicMeasurementsReader {
         Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
         c.measured().forEach((metric, value) -> measured.put(ValidationMetric.valueOf(metric.name()), value));
         DeploymentRequest r = c.request();
+        // A client that stopped by time sent as many as it could; its count is not stated.
+        int prompts = c.runSeconds() > 0 ? 0 : c.numPrompts();
         return new Measurement(FILE, "trn2 " + c.label(), r.hardwareId(), r.profileId(), c.modelId(),
                 r.precision().name().toLowerCase(Locale.ROOT), r.tensorParallel(), c.inputTokens(), c.outputTokens(),
-                c.concurrency(), c.numPrompts(), measured, false, "public", 1.0, "auto",
+                c.concurrency(), prompts, measured, false, "public", 1.0, "auto",
                 r.optimizations() == null ? Set.of() : r.optimizations(), true, r.staticShapes(), null,
                 c.workload());
     }
