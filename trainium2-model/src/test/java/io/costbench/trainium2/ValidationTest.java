@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -45,10 +46,8 @@ class ValidationTest {
      */
     @Test
     void guidellmSpreadsAreDrawnAsGuidellmDrewThem() {
-        ValidationCase optimumNeuron = ValidationCase.load(csv(), new ArrayList<>()).stream()
-                .filter(c -> c.label().contains("Llama-3.1-8B") && c.label().contains("optimum-neuron")
-                        && c.label().endsWith("c=1"))
-                .findFirst().orElseThrow();
+        ValidationCase optimumNeuron = find(ValidationCase.load(csv(), new ArrayList<>()), "Llama-3.1-8B",
+                "optimum-neuron", "c=1");
 
         assertThat(optimumNeuron.promptLengths()).isEqualTo(LengthDistribution.uniform(1350, 1650));
         assertThat(optimumNeuron.outputTokens()).isEqualTo(270);
@@ -72,12 +71,9 @@ class ValidationTest {
     @Test
     void guidellmRowsReturnTheTokensTheirRunsRecorded() {
         List<ValidationCase> cases = ValidationCase.load(csv(), new ArrayList<>());
-        ValidationCase llama = cases.stream().filter(c -> c.label().contains("Llama-3.1-8B")
-                && c.label().contains("optimum-neuron") && c.label().endsWith("c=1")).findFirst().orElseThrow();
-        ValidationCase moe = cases.stream().filter(c -> c.label().contains("Qwen3-235B") && c.label().endsWith("c=<=4"))
-                .findFirst().orElseThrow();
-        ValidationCase vllmBench = cases.stream().filter(c -> c.label().contains("vllm-neuron (vLLM V1 plugin)"))
-                .findFirst().orElseThrow();
+        ValidationCase llama = find(cases, "Llama-3.1-8B", "optimum-neuron", "c=1");
+        ValidationCase moe = find(cases, "Qwen3-235B", "c=<=4");
+        ValidationCase vllmBench = find(cases, "vllm-neuron (vLLM V1 plugin)");
 
         assertThat(llama.outputLengths()).isEqualTo(LengthDistribution.uniform(218, 256));
         assertThat(moe.outputLengths()).isEqualTo(LengthDistribution.uniform(200, 234));
@@ -96,12 +92,9 @@ class ValidationTest {
     void guidellmSaturatedRunsHoldOneRequestFewerThanTheirBound() {
         List<ValidationCase> cases = ValidationCase.load(csv(), new ArrayList<>());
 
-        ValidationCase moe = cases.stream().filter(c -> c.label().contains("Qwen3-235B") && c.label().endsWith("c=<=4"))
-                .findFirst().orElseThrow();
-        ValidationCase dense = cases.stream().filter(c -> c.label().contains("Llama-3.1-8B")
-                && c.label().contains("optimum-neuron") && c.label().endsWith("c=<=32")).findFirst().orElseThrow();
-        ValidationCase synchronous = cases.stream().filter(c -> c.label().contains("Qwen3-235B")
-                && c.label().endsWith("c=1")).findFirst().orElseThrow();
+        ValidationCase moe = find(cases, "Qwen3-235B", "c=<=4");
+        ValidationCase dense = find(cases, "Llama-3.1-8B", "optimum-neuron", "c=<=32");
+        ValidationCase synchronous = find(cases, "Qwen3-235B", "c=1");
 
         assertThat(moe.concurrency()).isEqualTo(3);
         assertThat(moe.request().staticShapes().batchSizes()).containsExactly(4);
@@ -126,14 +119,19 @@ class ValidationTest {
             Trainium2Validation.CasePrediction p = Validate.VALIDATION.predict(Validate.TRN2, c);
             assertThat(p.skipReason()).as(c.label()).isNull();
         }
-        ValidationCase saturated = guidellm.stream().filter(c -> c.label().endsWith("c=<=32")).findFirst()
-                .orElseThrow();
+        ValidationCase saturated = find(guidellm, "c=<=32");
         SimulationResult run = new ServingSimulator(Validate.TRN2.deploy(TestModels.get(saturated.modelId()),
                 saturated.request())).run(saturated.workload());
         assertThat(run.metric("duration")).isBetween(110.0, 120.0);
         assertThat(run.metric("completed")).isLessThan(saturated.numPrompts());
-        assertThat(cases.stream().filter(c -> c.label().contains("vllm-neuron (vLLM V1 plugin)")).findFirst()
-                .orElseThrow().workload().runSeconds()).isZero();
+        assertThat(find(cases, "vllm-neuron (vLLM V1 plugin)").workload().runSeconds()).isZero();
+    }
+
+    /** The first case whose label holds every part; a concurrency part ("c=1") must end it, so "c=16" is not "c=1". */
+    private static ValidationCase find(List<ValidationCase> cases, String... parts) {
+        return cases.stream().filter(c -> Arrays.stream(parts).allMatch(
+                part -> part.startsWith("c=") ? c.label().endsWith(part) : c.label().contains(part)))
+                .findFirst().orElseThrow();
     }
 
     @Test
