@@ -1,5 +1,6 @@
 package io.costbench.service.validation;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -28,20 +29,23 @@ import io.costbench.engine.sim.Workload;
  *                      max-num-seqs), or null for the profile's
  * @param maxBatchedTokens the step's token budget the campaign launched the engine with (TensorRT-LLM
  *                      --max_num_tokens, vLLM --max-num-batched-tokens), or null for the profile's default
- * @param clientRun     the run as the campaign's client made it, when its documentation says more than a closed loop
+ * @param clientRuns    the run as the campaign's client made it, when its documentation says more than a closed loop
  *                      of {@code numPrompts} at {@code concurrency}: the requests drawn as its sampler draws them
  *                      (guidellm 0.1's "1500+-150") and when it stopped (guidellm 0.1's 120 s), as the Trainium2
- *                      validation maps them ({@code ValidationCase#workload}); null to build that closed loop
+ *                      validation maps them ({@code ValidationCase#workload}); several when the documentation leaves
+ *                      the run one draw among many (100 ShareGPT prompts of stated mean lengths), the prediction
+ *                      being their mean; empty to build that closed loop
  */
 public record Measurement(String file, String label, String hardwareId, String profileId, String modelId,
         String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
         Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
         String kvCacheDtype, Set<String> engineOptions, boolean viaServer, StaticShapes staticShapes,
-        Integer maxBatchedTokens, Workload clientRun) {
+        Integer maxBatchedTokens, List<Workload> clientRuns) {
 
     public Measurement {
         measured = Map.copyOf(measured);
         engineOptions = Set.copyOf(engineOptions);
+        clientRuns = List.copyOf(clientRuns);
         if (!(rangeRatio > 0 && rangeRatio <= 1)) {
             throw new IllegalArgumentException("range ratio must be in (0, 1], was " + rangeRatio);
         }
@@ -54,7 +58,7 @@ public record Measurement(String file, String label, String hardwareId, String p
             Integer maxBatchedTokens) {
         this(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens, outputTokens,
                 concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype, engineOptions,
-                viaServer, staticShapes, maxBatchedTokens, null);
+                viaServer, staticShapes, maxBatchedTokens, List.of());
     }
 
     public Measurement(String file, String label, String hardwareId, String profileId, String modelId,
@@ -79,7 +83,13 @@ public record Measurement(String file, String label, String hardwareId, String p
     public Measurement withMaxBatchedTokens(int tokens) {
         return new Measurement(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens,
                 outputTokens, concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype,
-                engineOptions, viaServer, staticShapes, tokens, clientRun);
+                engineOptions, viaServer, staticShapes, tokens, clientRuns);
+    }
+
+    /** The longest request the client may send, prompt plus output: what the deployment must serve. */
+    public int maxModelLenTokens() {
+        return clientRuns.isEmpty() ? inputTokens + outputTokens
+                : clientRuns.stream().mapToInt(w -> w.inputTokens() + w.outputTokens()).max().orElseThrow();
     }
 
     /**

@@ -15,13 +15,16 @@ import java.util.regex.Pattern;
 
 import io.costbench.engine.data.CsvRows;
 import io.costbench.engine.port.DeploymentRequest;
+import io.costbench.engine.sim.DatasetLengths;
+import io.costbench.engine.sim.Workload;
 import io.costbench.trainium2.ValidationCase;
 
 /**
  * {@code public-measurements.csv}: one row per measured figure, grouped here into scenarios (same hardware, engine,
- * model, precision, TP, lengths and concurrency). Lengths like "~233 (ShareGPT)" use the stated mean; saturated
- * Trainium2 rows ("<=16 (saturated)") use the number as the batch; offline and server-mode rows, and rows whose model,
- * hardware, engine or precision the catalog does not cover, are left out. Every kept row was measured through the
+ * model, precision, TP, lengths and concurrency). Lengths like "~233 (ShareGPT)" are ShareGPT's, drawn around the
+ * stated means ({@link DatasetLengths#shareGpt}); saturated Trainium2 rows ("<=16 (saturated)") use the number as the
+ * batch; offline and server-mode rows, and rows whose model, hardware, engine or precision the catalog does not cover,
+ * are left out. Every kept row was measured through the
  * engine's server ({@code vllm bench serve} and the like, as the rows' notes say).
  */
 public final class PublicMeasurementsReader {
@@ -30,6 +33,7 @@ public final class PublicMeasurementsReader {
     private static final Pattern LEADING_NUMBER = Pattern.compile("^[~<=\\s]*(\\d+(?:\\.\\d+)?)");
     private static final String TRAINIUM2 = "trn2";
     private static final Pattern PROMPTS = Pattern.compile("(\\d+) prompts");
+    private static final String SHAREGPT = "(ShareGPT)";
 
     private PublicMeasurementsReader() {
     }
@@ -102,7 +106,7 @@ public final class PublicMeasurementsReader {
                 r.precision().name().toLowerCase(Locale.ROOT), r.tensorParallel(), c.inputTokens(), c.outputTokens(),
                 c.concurrency(), prompts, measured, false, "public", 1.0, "auto",
                 r.optimizations() == null ? Set.of() : r.optimizations(), true, r.staticShapes(), null,
-                c.workload());
+                List.of(c.workload()));
     }
 
     private static Optional<Measurement> toMeasurement(List<Map<String, String>> rows) {
@@ -127,7 +131,22 @@ public final class PublicMeasurementsReader {
         String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware, first.get("engine"), model, precision, tp,
                 input, output, concurrency);
         return Optional.of(new Measurement(FILE, label, hardware, profile, model, precision, tp, input, output,
-                concurrency, numPrompts, measured, false, "public", 1.0, "auto", Set.of(), true));
+                concurrency, numPrompts, measured, false, "public", 1.0, "auto", Set.of(), true, null, null,
+                shareGptRuns(first, input, output, concurrency, numPrompts)));
+    }
+
+    /**
+     * A closed loop over ShareGPT prompts whose count the notes state ("100 prompts") and whose lengths the file
+     * gives as means ("~233 (ShareGPT)"): the dataset's draws ({@link DatasetLengths#shareGpt}); none otherwise.
+     */
+    private static List<Workload> shareGptRuns(Map<String, String> row, int input, int output, int concurrency,
+            int numPrompts) {
+        boolean shareGpt = row.get("input_len").contains(SHAREGPT) && row.get("output_len").contains(SHAREGPT);
+        if (!shareGpt || numPrompts == 0) {
+            return List.of();
+        }
+        Workload loop = new Workload(input, output, 1.0, concurrency, 0, numPrompts, 0);
+        return DatasetLengths.shareGpt().runs(numPrompts, input, output).stream().map(loop::replaying).toList();
     }
 
     /** The file's metric names as compared metrics; per-user and per-GPU figures are not compared here. */

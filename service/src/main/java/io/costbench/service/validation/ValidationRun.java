@@ -76,7 +76,7 @@ public final class ValidationRun {
             return skipped(m, "model " + m.modelId() + " not in the catalog");
         }
         String key = String.join("|", m.modelId(), m.hardwareId(), m.profileId(), m.precision(),
-                String.valueOf(m.tensorParallel()), String.valueOf(m.inputTokens() + m.outputTokens()),
+                String.valueOf(m.tensorParallel()), String.valueOf(m.maxModelLenTokens()),
                 m.kvCacheDtype(), String.valueOf(new TreeSet<>(m.engineOptions())),
                 String.valueOf(m.viaServer()), String.valueOf(m.staticShapes()), String.valueOf(m.maxBatchedTokens()));
         Object cached = deployments.computeIfAbsent(key, k -> deploy(family.get(), m));
@@ -85,16 +85,19 @@ public final class ValidationRun {
         }
         ServingSimulator simulator = (ServingSimulator) cached;
         int prompts = m.numPrompts() > 0 ? m.numPrompts() : Workload.defaultNumPrompts(m.concurrency());
-        SimulationResult result;
-        try {
-            result = simulator.run(m.clientRun() != null ? m.clientRun() : new Workload(m.inputTokens(),
-                    m.outputTokens(), m.rangeRatio(), m.concurrency(), 0, prompts, 0));
-        } catch (IllegalArgumentException e) {
-            return skipped(m, e.getMessage());
-        }
+        List<Workload> runs = !m.clientRuns().isEmpty() ? m.clientRuns() : List.of(new Workload(m.inputTokens(),
+                m.outputTokens(), m.rangeRatio(), m.concurrency(), 0, prompts, 0));
         Map<ValidationMetric, Double> predicted = new EnumMap<>(ValidationMetric.class);
-        for (ValidationMetric metric : m.measured().keySet()) {
-            predicted.put(metric, result.metric(metric.simulatorMetric()));
+        for (Workload run : runs) {
+            SimulationResult result;
+            try {
+                result = simulator.run(run);
+            } catch (IllegalArgumentException e) {
+                return skipped(m, e.getMessage());
+            }
+            for (ValidationMetric metric : m.measured().keySet()) {
+                predicted.merge(metric, result.metric(metric.simulatorMetric()) / runs.size(), Double::sum);
+            }
         }
         return new Outcome(m, predicted, null, simulator.deployment());
     }
@@ -112,7 +115,7 @@ public final class ValidationRun {
         try {
             DeploymentRequest request = new DeploymentRequest(m.hardwareId(), m.profileId(), m.tensorParallel(),
                     Precision.parse(m.precision()), optimizations.isEmpty() ? null : optimizations,
-                    m.inputTokens() + m.outputTokens(), m.staticShapes());
+                    m.maxModelLenTokens(), m.staticShapes());
             Deployment deployment = family.deploy(models.get(m.modelId()),
                     m.maxBatchedTokens() == null ? request : request.withMaxBatchedTokens(m.maxBatchedTokens()));
             return new ServingSimulator(m.viaServer() ? deployment : new InProcessDeployment(deployment));

@@ -9,6 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.costbench.engine.sim.DatasetLengths;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -50,6 +52,14 @@ class MeasurementReadersTest {
         assertThat(gpustack.inputTokens()).isEqualTo(233);
         assertThat(gpustack.outputTokens()).isEqualTo(221);
         assertThat(gpustack.numPrompts()).isEqualTo(100);
+        // ShareGPT's lengths drawn around the stated means, one closed loop of 100 at c=4 per draw
+        assertThat(gpustack.clientRuns()).hasSize(DatasetLengths.shareGpt().draws()).allSatisfy(run -> {
+            assertThat(run.maxConcurrency()).isEqualTo(4);
+            assertThat(run.numPrompts()).isEqualTo(100);
+            assertThat(run.lengths().meanOutputTokens()).isEqualTo(221);
+            assertThat(run.lengths().maxOutputTokens()).isGreaterThan(221);
+        });
+        assertThat(gpustack.maxModelLenTokens()).isGreaterThan(233 + 221).isLessThanOrEqualTo(2048);
         assertThat(gpustack.measured()).containsEntry(ValidationMetric.TPOT, 7.9)
                 .containsEntry(ValidationMetric.TTFT, 60.0).containsEntry(ValidationMetric.OUTPUT_THROUGHPUT, 480.0);
         Measurement trn2 = rows.get(1);

@@ -23,6 +23,7 @@ import io.costbench.service.accuracy.AccuracyCatalog;
 import io.costbench.service.support.Prerequisites;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -180,18 +181,18 @@ class ValidationReportTest {
     }
 
     /**
-     * GPUStack's ShareGPT runs leave client slots empty while their longest requests finish, which the simulated runs
-     * at the mean lengths do not: about half of their throughput error at c = 4 and 8 (README, "Where the GPU model
-     * stands").
+     * GPUStack's ShareGPT runs leave client slots empty while their longest requests finish; runs at the mean lengths
+     * kept every slot busy, ShareGPT's drawn lengths leave them empty too (README, "Where the GPU model stands").
      */
     @Test
-    void theShareGptRunsLeaveSlotsEmptyThatTheMeanLengthsKeepBusy() {
+    void theShareGptRunsLeaveSlotsEmptyAsTheirDrawnLengthsDo() {
         assumeTrue(report != null, "no shared calibration folder");
         List<ClosedLoopIdle> shareGpt = report.closedLoopIdle().stream()
                 .filter(r -> r.source().startsWith("public h100-sxm ") && r.concurrency() >= 2).toList();
         assertThat(shareGpt).hasSize(6).allSatisfy(r -> {
             assertThat(r.measuredShare()).as(r.label() + " measured").isGreaterThan(0.015);
-            assertThat(r.predictedShare()).as(r.label() + " predicted").isLessThan(r.measuredShare() - 0.01);
+            assertThat(r.predictedShare()).as(r.label() + " predicted").isGreaterThan(0.01)
+                    .isCloseTo(r.measuredShare(), within(0.05));
         });
     }
 
@@ -228,12 +229,10 @@ class ValidationReportTest {
     private static final Map<String, Double> GUARDS = new LinkedHashMap<>();
 
     static {
-        GUARDS.put("h100-sxm vllm measured output throughput median", 0.09);
         // since the expert-parallel Qwen3-235B rows joined (their TTFT under-predicted like the collection's others);
         // 0.41 -> 0.46 when TensorRT-LLM's prompts went whole (no chunked prefill, the engine's default)
         GUARDS.put("h100-sxm trtllm TTFT median", 0.46);
         GUARDS.put("h100-sxm trtllm TPOT p90", 0.225);
-        GUARDS.put("h100-sxm trtllm measured output throughput median", 0.105);
         // the aiconfigurator-silicon H200 Llama-3.1-8B rows (README, "Where the GPU model stands")
         GUARDS.put("h200-sxm vllm TPOT p90", 0.73);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.21);

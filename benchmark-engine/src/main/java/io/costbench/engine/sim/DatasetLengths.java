@@ -1,0 +1,93 @@
+package io.costbench.engine.sim;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import io.costbench.engine.port.ParameterSet;
+
+/**
+ * The lengths of a conversation dataset's requests as a benchmark client samples them, for a run that states only
+ * their means (a published {@code vllm bench serve --dataset-name sharegpt} summary): answers drawn from a gamma
+ * clipped to the sampler's bounds, prompts at their stated mean (no public figure of their spread is stored here).
+ * A closed loop's throughput depends on which long answers come last, so a prediction runs {@code draws} seeded
+ * draws and takes their mean ({@link #draws}). Each draw is scaled to the stated mean: the run recorded its total.
+ *
+ * @param outputGammaShape the answers' gamma shape (1 is exponential; below 1 more short answers and a longer tail)
+ * @param minTokens        the sampler's shortest prompt and answer
+ * @param maxPromptTokens  the sampler's longest prompt
+ * @param maxTotalTokens   the sampler's longest prompt plus answer
+ * @param draws            seeded draws a prediction averages
+ */
+public record DatasetLengths(ParameterSet catalog, double outputGammaShape, int minTokens, int maxPromptTokens,
+        int maxTotalTokens, int draws) {
+
+    /** ShareGPT as vLLM's and SGLang's benchmark clients sample it ({@code catalog/datasets/sharegpt.json}). */
+    public static DatasetLengths shareGpt() {
+        ParameterSet set = ParameterSet.load("catalog/datasets/sharegpt.json");
+        return new DatasetLengths(set, set.value("outputGammaShape"), (int) set.value("minTokens"),
+                (int) set.value("maxPromptTokens"), (int) set.value("maxTotalTokens"), (int) set.value("draws"));
+    }
+
+    public DatasetLengths {
+        if (!(outputGammaShape > 0) || minTokens < 1 || maxPromptTokens < minTokens
+                || maxTotalTokens < 2 * minTokens || draws < 1) {
+            throw new IllegalArgumentException("a dataset needs a gamma shape > 0, bounds of at least 1 and a draw");
+        }
+    }
+
+    /**
+     * {@link #draws} runs of {@code count} requests, seeds 0, 1, ...
+     *
+     * @throws IllegalArgumentException for means the sampler's bounds cannot hold
+     */
+    public List<RequestLengths> runs(int count, int promptTokens, int meanOutputTokens) {
+        List<RequestLengths> runs = new ArrayList<>(draws);
+        for (int seed = 0; seed < draws; seed++) {
+            runs.add(draw(count, promptTokens, meanOutputTokens, seed));
+        }
+        return runs;
+    }
+
+    /** One run's requests: answers drawn within the bounds, then scaled to {@code count x meanOutputTokens}. */
+    public RequestLengths draw(int count, int promptTokens, int meanOutputTokens, long seed) {
+        int longest = maxTotalTokens - promptTokens;
+        if (count < 1 || promptTokens < minTokens || promptTokens > maxPromptTokens
+                || meanOutputTokens < minTokens || meanOutputTokens > longest) {
+            throw new IllegalArgumentException(count + " requests of " + promptTokens + " prompt tokens and "
+                    + meanOutputTokens + " answer tokens on average do not fit the sampler's bounds (" + minTokens
+                    + "-" + maxPromptTokens + " prompt tokens, " + maxTotalTokens + " in all)");
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] drawn = new double[count];
+        double sum = 0;
+        for (int i = 0; i < count; i++) {
+            double length;
+            do {
+                // The sampler skips what its bounds refuse, so a refused length is drawn again.
+                length = Math.rint(GammaSampler.sample(random, outputGammaShape) * meanOutputTokens / outputGammaShape);
+            } while (length < minTokens || length > longest);
+            drawn[i] = length;
+            sum += length;
+        }
+        long target = (long) count * meanOutputTokens;
+        int[] output = new int[count];
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            output[i] = (int) Math.max(minTokens, Math.min(longest, Math.rint(drawn[i] * target / sum)));
+            total += output[i];
+        }
+        // Rounding and the bounds leave a few tokens over or short; one token at a time where the bounds allow.
+        for (int i = 0; total != target; i = (i + 1) % count) {
+            int step = total < target ? 1 : -1;
+            if (output[i] + step >= minTokens && output[i] + step <= longest) {
+                output[i] += step;
+                total += step;
+            }
+        }
+        int[] prompts = new int[count];
+        Arrays.fill(prompts, promptTokens);
+        return new RequestLengths(prompts, output);
+    }
+}
