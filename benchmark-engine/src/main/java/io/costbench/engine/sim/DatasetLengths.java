@@ -20,13 +20,13 @@ import io.costbench.engine.port.ParameterSet;
  * @param maxTotalTokens   the sampler's longest prompt plus answer
  * @param draws            seeded draws a prediction averages
  */
-public record DatasetLengths(ParameterSet catalog, double outputGammaShape, int minTokens, int maxPromptTokens,
-        int maxTotalTokens, int draws) {
+public record DatasetLengths(double outputGammaShape, int minTokens, int maxPromptTokens, int maxTotalTokens,
+        int draws) {
 
     /** ShareGPT as vLLM's and SGLang's benchmark clients sample it ({@code catalog/datasets/sharegpt.json}). */
     public static DatasetLengths shareGpt() {
         ParameterSet set = ParameterSet.load("catalog/datasets/sharegpt.json");
-        return new DatasetLengths(set, set.value("outputGammaShape"), (int) set.value("minTokens"),
+        return new DatasetLengths(set.value("outputGammaShape"), (int) set.value("minTokens"),
                 (int) set.value("maxPromptTokens"), (int) set.value("maxTotalTokens"), (int) set.value("draws"));
     }
 

@@ -24,8 +24,8 @@ import io.costbench.trainium2.ValidationCase;
  * model, precision, TP, lengths and concurrency). Lengths like "~233 (ShareGPT)" are ShareGPT's, drawn around the
  * stated means ({@link DatasetLengths#shareGpt}); saturated Trainium2 rows ("<=16 (saturated)") use the number as the
  * batch; offline and server-mode rows, and rows whose model, hardware, engine or precision the catalog does not cover,
- * are left out. Every kept row was measured through the
- * engine's server ({@code vllm bench serve} and the like, as the rows' notes say).
+ * are left out. Every kept row was measured through the engine's server ({@code vllm bench serve} and the like, as
+ * the rows' notes say).
  */
 public final class PublicMeasurementsReader {
 
