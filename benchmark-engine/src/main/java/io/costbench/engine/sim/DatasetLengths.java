@@ -11,50 +11,61 @@ import io.costbench.engine.port.ParameterSet;
  * The lengths of a conversation dataset's requests as a benchmark client samples them, for a run that states only
  * their means (a published {@code vllm bench serve --dataset-name sharegpt} summary): answers drawn from a gamma
  * clipped to the sampler's bounds, prompts at their stated mean (no public figure of their spread is stored here).
- * A closed loop's throughput depends on which long answers come last, so a prediction runs {@code draws} seeded
- * draws and takes their mean ({@link #draws}). Each draw is scaled to the stated mean: the run recorded its total.
+ * A closed loop's throughput depends on which long answers come last, so a prediction takes the mean over several
+ * seeded draws ({@link #runs}). Each draw is scaled to the stated mean: the run recorded its total.
  *
  * @param outputGammaShape the answers' gamma shape (1 is exponential; below 1 more short answers and a longer tail)
  * @param minTokens        the sampler's shortest prompt and answer
  * @param maxPromptTokens  the sampler's longest prompt
  * @param maxTotalTokens   the sampler's longest prompt plus answer
- * @param draws            seeded draws a prediction averages
+ * @param drawnRequests    requests a prediction draws in all, over as many runs as they make (at least one)
  */
 public record DatasetLengths(double outputGammaShape, int minTokens, int maxPromptTokens, int maxTotalTokens,
-        int draws) {
+        int drawnRequests) {
 
     /** ShareGPT as vLLM's and SGLang's benchmark clients sample it ({@code catalog/datasets/sharegpt.json}). */
     public static DatasetLengths shareGpt() {
         ParameterSet set = ParameterSet.load("catalog/datasets/sharegpt.json");
         return new DatasetLengths(set.value("outputGammaShape"), (int) set.value("minTokens"),
-                (int) set.value("maxPromptTokens"), (int) set.value("maxTotalTokens"), (int) set.value("draws"));
+                (int) set.value("maxPromptTokens"), (int) set.value("maxTotalTokens"), (int) set.value("drawnRequests"));
     }
 
     public DatasetLengths {
         if (!(outputGammaShape > 0) || minTokens < 1 || maxPromptTokens < minTokens
-                || maxTotalTokens < 2 * minTokens || draws < 1) {
+                || maxTotalTokens < 2 * minTokens || drawnRequests < 1) {
             throw new IllegalArgumentException("a dataset needs a gamma shape > 0, bounds of at least 1 and a draw");
         }
     }
 
+    /** Whether the sampler's bounds can hold requests of these mean lengths ({@link #draw} refuses others). */
+    public boolean holds(int promptTokens, int meanOutputTokens) {
+        return promptTokens >= minTokens && promptTokens <= maxPromptTokens && meanOutputTokens >= minTokens
+                && meanOutputTokens <= maxTotalTokens - promptTokens;
+    }
+
+    /** How many runs of {@code count} requests a prediction draws: {@link #drawnRequests} over them, at least one. */
+    public int runsOf(int count) {
+        return Math.max(1, (drawnRequests + count - 1) / count);
+    }
+
     /**
-     * {@link #draws} runs of {@code count} requests, seeds 0, 1, ...
+     * {@link #runsOf} runs of {@code count} requests, seeds 0, 1, ...
      *
      * @throws IllegalArgumentException for means the sampler's bounds cannot hold
      */
     public List<RequestLengths> runs(int count, int promptTokens, int meanOutputTokens) {
-        List<RequestLengths> runs = new ArrayList<>(draws);
-        for (int seed = 0; seed < draws; seed++) {
-            runs.add(draw(count, promptTokens, meanOutputTokens, seed));
+        int runs = runsOf(count);
+        List<RequestLengths> drawn = new ArrayList<>(runs);
+        for (int seed = 0; seed < runs; seed++) {
+            drawn.add(draw(count, promptTokens, meanOutputTokens, seed));
         }
-        return runs;
+        return drawn;
     }
 
     /** One run's requests: answers drawn within the bounds, then scaled to {@code count x meanOutputTokens}. */
     public RequestLengths draw(int count, int promptTokens, int meanOutputTokens, long seed) {
         int longest = maxTotalTokens - promptTokens;
-        if (count < 1 || promptTokens < minTokens || promptTokens > maxPromptTokens
-                || meanOutputTokens < minTokens || meanOutputTokens > longest) {
+        if (count < 1 || !holds(promptTokens, meanOutputTokens)) {
             throw new IllegalArgumentException(count + " requests of " + promptTokens + " prompt tokens and "
                     + meanOutputTokens + " answer tokens on average do not fit the sampler's bounds (" + minTokens
                     + "-" + maxPromptTokens + " prompt tokens, " + maxTotalTokens + " in all)");

@@ -42,10 +42,13 @@ class DatasetLengthsTest {
     }
 
     @Test
-    void eachSeedIsOneRunAndTheRunsAreTheCatalogsCount() {
+    void eachSeedIsOneRunAndLongerRunsAreDrawnFewerTimes() {
         List<RequestLengths> runs = shareGpt.runs(100, 233, 221);
-        assertThat(runs).hasSize(shareGpt.draws()).doesNotHaveDuplicates();
+        assertThat(runs).hasSize(32).doesNotHaveDuplicates();
         assertThat(runs.get(5)).isEqualTo(shareGpt.draw(100, 233, 221, 5));
+        assertThat(shareGpt.runsOf(1000)).isEqualTo(4);
+        assertThat(shareGpt.runsOf(3200)).isEqualTo(1);
+        assertThat(shareGpt.runsOf(100_000)).isEqualTo(1);
     }
 
     @Test
@@ -55,5 +58,7 @@ class DatasetLengthsTest {
         assertThatThrownBy(() -> shareGpt.draw(100, 1000, 1100, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("2048 in all");
         assertThatThrownBy(() -> shareGpt.draw(100, 233, 2, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(shareGpt.holds(1100, 200)).isFalse();
+        assertThat(shareGpt.holds(302, 196)).isTrue();
     }
 }

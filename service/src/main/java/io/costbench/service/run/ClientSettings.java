@@ -1,5 +1,6 @@
 package io.costbench.service.run;
 
+import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.engine.sim.RampUp;
 import io.costbench.engine.sim.RequestLengths;
 
@@ -25,32 +26,41 @@ import io.costbench.engine.sim.RequestLengths;
  *                   data, LLMPerf's stddevs); null for fixed lengths or lengths the file does not describe
  * @param runSeconds when the client stopped, cancelling what was still in flight (GuideLLM's {@code max_duration}:
  *                   its "incomplete" requests); null for a run that ended with its last request
+ * @param dataset    the conversation dataset the client sampled, where the file names it and gives its lengths only
+ *                   as means (SGLang's {@code sharegpt} without {@code --output-details}): the prediction draws the
+ *                   run's requests from it; null otherwise. Not part of the run's series: the run sent the same
+ *                   dataset before costbench drew it
  */
 record ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio,
-        RequestLengths lengths, DrawnLengths drawn, Double runSeconds) {
+        RequestLengths lengths, DrawnLengths drawn, Double runSeconds, DatasetLengths dataset) {
 
-    static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null, null, null, null);
+    static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null, null, null, null, null);
 
     /** The prompts sent and the arrivals' burstiness only. */
     ClientSettings(Integer numPrompts, Double burstiness) {
-        this(numPrompts, burstiness, null, null, null, null, null);
+        this(numPrompts, burstiness, null, null, null, null, null, null);
     }
 
     /** Without a stop by time. */
     ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio, RequestLengths lengths,
             DrawnLengths drawn) {
-        this(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, null);
+        this(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, null, null);
     }
 
     ClientSettings withLengths(RequestLengths replayed) {
-        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, replayed, drawn, runSeconds);
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, replayed, drawn, runSeconds, dataset);
     }
 
     ClientSettings withDrawn(DrawnLengths distributions) {
-        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, distributions, runSeconds);
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, distributions, runSeconds,
+                dataset);
     }
 
     ClientSettings stoppedAfter(Double seconds) {
-        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, seconds);
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, seconds, dataset);
+    }
+
+    ClientSettings sampling(DatasetLengths sampled) {
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, runSeconds, sampled);
     }
 }

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.engine.sim.RampUp;
 import io.costbench.engine.sim.Workload;
 
@@ -19,8 +20,9 @@ import io.costbench.engine.sim.Workload;
  *                   followed by {@code , linear ramp-up 1.0 to 9.0 requests/s} for a vLLM ramp-up
  * @param lengths    the requests' lengths: {@code fixed} (the stated ones), {@code range ratio r} (drawn from
  *                   [max(1, r x L), L]), {@code the run's own} (every request's, replayed from the file) or
- *                   {@code drawn as stated: prompts ..., outputs ...} (GuideLLM's or LLMPerf's distributions); null
- *                   without a prediction (and in runs stored before it was recorded)
+ *                   {@code drawn as stated: prompts ..., outputs ...} (GuideLLM's or LLMPerf's distributions) or
+ *                   {@code ShareGPT's, drawn around the stated means (...), the mean of n draws}; null without a
+ *                   prediction (and in runs stored before it was recorded)
  * @param runSeconds when the simulated client stopped and cancelled what was in flight, as the run's did (GuideLLM's
  *                   {@code max_duration}); null when it ran to its last request
  */
@@ -33,6 +35,12 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
     static final String FIXED = "fixed";
     /** The words of {@link #lengths} before the distributions a GuideLLM or LLMPerf client drew lengths from. */
     static final String DRAWN = "drawn as stated: ";
+
+    /** The words of {@link #lengths} for a dataset's lengths drawn around the stated means, {@code runs} times. */
+    static String sampledFrom(DatasetLengths dataset, int runs) {
+        return "ShareGPT's, drawn around the stated means (answers gamma, shape " + dataset.outputGammaShape()
+                + "; prompts at their mean), the mean of " + runs + (runs == 1 ? " draw" : " draws");
+    }
 
     static RunPrediction unavailable(String reason) {
         return new RunPrediction(Map.of(), Map.of(), reason, null, null, null, null);

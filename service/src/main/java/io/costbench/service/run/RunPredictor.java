@@ -1,6 +1,8 @@
 package io.costbench.service.run;
 
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.springframework.stereotype.Component;
 
@@ -24,7 +26,8 @@ import io.costbench.service.prediction.UnsupportedScenarioException;
  * would), and, when it states a request rate (or a vLLM ramp-up of rates), arrivals at that rate with the file's
  * burstiness (Poisson when it states none), capped by its concurrency when it states one, not a closed loop; with
  * every request's own lengths when the file lists them, else the length spread it states (SGLang's random range
- * ratio; GuideLLM's and LLMPerf's distributions, drawn ahead), else the stated lengths fixed. A run
+ * ratio; GuideLLM's and LLMPerf's distributions, drawn ahead; a dataset's lengths around the stated means, the
+ * mean over several draws), else the stated lengths fixed. A run
  * the catalog cannot express (unknown model or hardware, neither a concurrency nor a rate, a model that does not fit,
  * a scenario over the simulation budget or out of time) gets a prediction with the reason instead of numbers, never a
  * failed push.
@@ -62,7 +65,9 @@ class RunPredictor {
                     scenario.profile(), scenario.tensorParallel(), scenario.precision(), null,
                     scenario.inputTokens(), scenario.outputTokens(), concurrency, client.numPrompts(), null));
             String lengths = RunPrediction.FIXED;
-            if (rate || client.rangeRatio() != null || client.lengths() != null || client.drawn() != null) {
+            List<RequestLengths> sampled = List.of();
+            if (rate || client.rangeRatio() != null || client.lengths() != null || client.drawn() != null
+                    || client.dataset() != null) {
                 Workload closed = resolved.workload();
                 int prompts = client.numPrompts() != null ? client.numPrompts()
                         : scenario.concurrency() == null ? RATE_RUN_PROMPTS : closed.numPrompts();
@@ -83,14 +88,33 @@ class RunPredictor {
                             : RunPrediction.DRAWN + client.drawn().label();
                     resolved = new Scenario(resolved.model(), resolved.target(),
                             resolved.workload().replaying(replayed));
+                } else if (client.dataset() != null
+                        && client.dataset().holds(closed.inputTokens(), closed.outputTokens())) {
+                    // Means the dataset's sampler could not have drawn (a context's lengths) stay fixed.
+                    sampled = client.dataset().runs(prompts, closed.inputTokens(), closed.outputTokens());
+                    lengths = RunPrediction.sampledFrom(client.dataset(), sampled.size());
                 }
             }
             if (client.runSeconds() != null) {
                 resolved = new Scenario(resolved.model(), resolved.target(),
                         resolved.workload().within(client.runSeconds()));
             }
-            return RunPrediction.compare(predictor.predict(resolved).metrics(), measured, resolved.workload(),
-                    lengths);
+            if (sampled.isEmpty()) {
+                return RunPrediction.compare(predictor.predict(resolved).metrics(), measured, resolved.workload(),
+                        lengths);
+            }
+            // One run of a dataset is one draw of its lengths: the prediction is the mean over the draws.
+            Map<String, Double> mean = new TreeMap<>();
+            int runs = sampled.size();
+            Workload first = null;
+            for (RequestLengths run : sampled) {
+                Scenario drawn = new Scenario(resolved.model(), resolved.target(),
+                        resolved.workload().replaying(run));
+                first = first == null ? drawn.workload() : first;
+                predictor.predict(drawn).metrics().forEach(
+                        (metric, value) -> mean.merge(metric, value / runs, Double::sum));
+            }
+            return RunPrediction.compare(mean, measured, first, lengths);
         } catch (UnknownIdException | UnsupportedScenarioException | DoesNotFitException | OverBudgetException
                 | SimulationCancelledException | SimulationBusyException e) {
             return RunPrediction.unavailable(e.getMessage());

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.service.web.BadInputException;
 import tools.jackson.databind.JsonNode;
 
@@ -19,10 +20,17 @@ import tools.jackson.databind.JsonNode;
  * {@code random_output_len} L and {@code random_range_ratio} r, and draws each request's lengths uniformly from
  * [max(int(L x r), 1), L] (same file, {@code get_dataset} and {@code sample_random_requests}; r defaults to 0), so
  * the run is predicted with L and r, not with fixed lengths L. With {@code --output-details} the file lists every
- * request's lengths, which the prediction replays instead.
+ * request's lengths, which the prediction replays instead. Without them a ShareGPT run ({@code dataset_name}
+ * sharegpt, {@code sharegpt_output_len} unset: each answer as long as the dataset's) states only the mean lengths, and
+ * is predicted with ShareGPT's lengths drawn around them ({@link DatasetLengths#shareGpt}: vLLM's sampler bounds;
+ * SGLang's own keep prompts of 2 tokens and more and, in later releases, bound the total only by
+ * {@code --sharegpt-context-len}, a difference in the answers' tail of about 0.05% at the sample's means).
  */
 @Component
 class SglangAdapter implements ResultAdapter {
+
+    private static final String SHAREGPT = "sharegpt";
+    private static final DatasetLengths SHAREGPT_LENGTHS = DatasetLengths.shareGpt();
 
     @Override
     public RunFormat format() {
@@ -50,16 +58,19 @@ class SglangAdapter implements ResultAdapter {
         }
         String dataset = JsonFields.text(node, "dataset_name");
         boolean random = dataset != null && dataset.startsWith("random");
+        Integer inputTokens = random ? JsonFields.positiveInt(JsonFields.number(node, "random_input_len", path))
+                : FlatServingResults.meanPerRequest(metrics, "total_input_tokens");
+        Integer outputTokens = random ? JsonFields.positiveInt(JsonFields.number(node, "random_output_len", path))
+                : FlatServingResults.meanPerRequest(metrics, "total_output_tokens");
+        ClientSettings client = new ClientSettings(JsonFields.positiveInt(metrics.get("completed")), null, null,
+                random ? rangeRatio(node, path) : null, FlatServingResults.requestLengths(node, path), null);
+        if (SHAREGPT.equals(dataset) && JsonFields.number(node, "sharegpt_output_len", path) == null
+                && client.lengths() == null) {
+            client = client.sampling(SHAREGPT_LENGTHS);
+        }
         return List.of(new ParsedRun(metrics.asMap(),
                 JsonFields.positiveInt(JsonFields.number(node, "max_concurrency", path)),
-                FlatServingResults.requestRate(node, path),
-                random ? JsonFields.positiveInt(JsonFields.number(node, "random_input_len", path))
-                        : FlatServingResults.meanPerRequest(metrics, "total_input_tokens"),
-                random ? JsonFields.positiveInt(JsonFields.number(node, "random_output_len", path))
-                        : FlatServingResults.meanPerRequest(metrics, "total_output_tokens"),
-                null, path, new ClientSettings(JsonFields.positiveInt(metrics.get("completed")), null, null,
-                        random ? rangeRatio(node, path) : null, FlatServingResults.requestLengths(node, path),
-                        null)));
+                FlatServingResults.requestRate(node, path), inputTokens, outputTokens, null, path, client));
     }
 
     /**

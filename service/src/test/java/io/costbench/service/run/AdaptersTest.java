@@ -6,6 +6,7 @@ import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
+import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.engine.sim.LengthDistribution;
 import io.costbench.engine.sim.RampUp;
 import io.costbench.engine.sim.RequestLengths;
@@ -118,8 +119,23 @@ class AdaptersTest {
         // sharegpt: the random_*_len fields are not the workload; the means of the totals are.
         assertThat(run.inputTokens()).isEqualTo(302);
         assertThat(run.modelId()).isNull();
-        // No prompt count in SGLang's file: the completed requests; its arrivals are always Poisson.
-        assertThat(run.client()).isEqualTo(new ClientSettings(1000, null));
+        // No prompt count in SGLang's file: the completed requests; its arrivals are always Poisson. Its ShareGPT
+        // answers were as long as the dataset's (sharegpt_output_len null), which the file gives only as means.
+        assertThat(run.client()).isEqualTo(new ClientSettings(1000, null).sampling(DatasetLengths.shareGpt()));
+    }
+
+    @Test
+    void onlyAShareGptRunThatStatesNoMoreThanItsMeansSamplesTheDataset() throws Exception {
+        ObjectNode fixedAnswers = (ObjectNode) JSON.readTree(Samples.text(Samples.SGLANG));
+        fixedAnswers.put("sharegpt_output_len", 256);
+        assertThat(new SglangAdapter().parse(fixedAnswers, "result").get(0).client().dataset()).isNull();
+        ObjectNode detailed = (ObjectNode) JSON.readTree(Samples.text(Samples.SGLANG));
+        detailed.putArray("input_lens").add(300).add(304);
+        detailed.putArray("output_lens").add(190).add(202);
+        assertThat(new SglangAdapter().parse(detailed, "result").get(0).client().dataset()).isNull();
+        ObjectNode random = (ObjectNode) JSON.readTree(Samples.text(Samples.SGLANG));
+        random.put("dataset_name", "random");
+        assertThat(new SglangAdapter().parse(random, "result").get(0).client().dataset()).isNull();
     }
 
     @Test

@@ -160,6 +160,33 @@ class RunPushApiTest {
     }
 
     /**
+     * SGLang's sample sent 1000 ShareGPT prompts whose answers were as long as the dataset's, and states only their
+     * means: the prediction draws ShareGPT's lengths around them, and its end-to-end latencies spread as the run's did
+     * (median well below the mean: 1538 against 2410 ms measured), where the means alone would give every request the
+     * same latency. The run's series is the one it always had.
+     */
+    @Test
+    void anSglangShareGptRunIsPredictedWithShareGptsLengthsAroundItsMeans() {
+        HttpResponse<String> created = push(RunApiSupport.envelope("sglang", RunApiSupport.predictableContext("main"),
+                Samples.text(Samples.SGLANG), true));
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode body = JSON.readTree(created.body());
+        JsonNode prediction = body.get("prediction");
+        assertThat(prediction.get("lengths").asString()).startsWith("ShareGPT's, drawn around the stated means")
+                .endsWith("the mean of 4 draws");
+        JsonNode metrics = prediction.get("metrics");
+        assertThat(metrics.get("median_e2el_ms").asDouble()).isLessThan(0.8 * metrics.get("mean_e2el_ms").asDouble());
+        // each draw holds the run's recorded total
+        assertThat(metrics.get("total_output_tokens").asDouble()).isEqualTo(1000.0 * body.get("scenario")
+                .get("outputTokens").asInt());
+        long run = body.get("id").asLong();
+        assertThat(jdbc.queryForObject("select series_key from measured_run where id = ?", String.class, run))
+                .doesNotContain("ShareGPT");
+        assertThat(http.get("/runs/" + run).body()).contains("lengths: ShareGPT&#39;s, drawn around the stated means");
+    }
+
+    /**
      * vLLM's sample sent 200 prompts at 1 request/s with burstiness 1: the prediction replays that client, not the
      * sweep default of 10 x concurrency; a burstier copy of the file is predicted with gamma gaps of its shape.
      */

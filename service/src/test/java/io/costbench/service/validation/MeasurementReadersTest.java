@@ -53,7 +53,7 @@ class MeasurementReadersTest {
         assertThat(gpustack.outputTokens()).isEqualTo(221);
         assertThat(gpustack.numPrompts()).isEqualTo(100);
         // ShareGPT's lengths drawn around the stated means, one closed loop of 100 at c=4 per draw
-        assertThat(gpustack.clientRuns()).hasSize(DatasetLengths.shareGpt().draws()).allSatisfy(run -> {
+        assertThat(gpustack.clientRuns()).hasSize(DatasetLengths.shareGpt().runsOf(100)).allSatisfy(run -> {
             assertThat(run.maxConcurrency()).isEqualTo(4);
             assertThat(run.numPrompts()).isEqualTo(100);
             assertThat(run.lengths().meanOutputTokens()).isEqualTo(221);
