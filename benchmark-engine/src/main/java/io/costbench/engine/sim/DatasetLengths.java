@@ -14,26 +14,29 @@ import io.costbench.engine.port.ParameterSet;
  * A closed loop's throughput depends on which long answers come last, so a prediction takes the mean over several
  * seeded draws ({@link #runs}). Each draw is scaled to the stated mean: the run recorded its total.
  *
+ * @param name             the dataset's name ("ShareGPT")
  * @param outputGammaShape the answers' gamma shape (1 is exponential; below 1 more short answers and a longer tail)
  * @param minTokens        the sampler's shortest prompt and answer
  * @param maxPromptTokens  the sampler's longest prompt
  * @param maxTotalTokens   the sampler's longest prompt plus answer
  * @param drawnRequests    requests a prediction draws in all, over as many runs as they make (at least one)
  */
-public record DatasetLengths(double outputGammaShape, int minTokens, int maxPromptTokens, int maxTotalTokens,
-        int drawnRequests) {
+public record DatasetLengths(String name, double outputGammaShape, int minTokens, int maxPromptTokens,
+        int maxTotalTokens, int drawnRequests) {
 
     /** ShareGPT as vLLM's and SGLang's benchmark clients sample it ({@code catalog/datasets/sharegpt.json}). */
     public static DatasetLengths shareGpt() {
         ParameterSet set = ParameterSet.load("catalog/datasets/sharegpt.json");
-        return new DatasetLengths(set.value("outputGammaShape"), (int) set.value("minTokens"),
-                (int) set.value("maxPromptTokens"), (int) set.value("maxTotalTokens"), (int) set.value("drawnRequests"));
+        return new DatasetLengths(set.displayName(), set.value("outputGammaShape"), (int) set.value("minTokens"),
+                (int) set.value("maxPromptTokens"), (int) set.value("maxTotalTokens"),
+                (int) set.value("drawnRequests"));
     }
 
     public DatasetLengths {
-        if (!(outputGammaShape > 0) || minTokens < 1 || maxPromptTokens < minTokens
+        if (name == null || name.isBlank() || !(outputGammaShape > 0) || minTokens < 1 || maxPromptTokens < minTokens
                 || maxTotalTokens < 2 * minTokens || drawnRequests < 1) {
-            throw new IllegalArgumentException("a dataset needs a gamma shape > 0, bounds of at least 1 and a draw");
+            throw new IllegalArgumentException("a dataset needs a name, a gamma shape > 0, bounds of at least 1 and a"
+                    + " draw");
         }
     }
 

@@ -38,7 +38,7 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
 
     /** The words of {@link #lengths} for a dataset's lengths drawn around the stated means, {@code runs} times. */
     static String sampledFrom(DatasetLengths dataset, int runs) {
-        return "ShareGPT's, drawn around the stated means (answers gamma, shape " + dataset.outputGammaShape()
+        return dataset.name() + "'s, drawn around the stated means (answers gamma, shape " + dataset.outputGammaShape()
                 + "; prompts at their mean), the mean of " + runs + (runs == 1 ? " draw" : " draws");
     }
 
