@@ -21,6 +21,7 @@ import jakarta.validation.Validator;
 
 import org.springframework.stereotype.Component;
 
+import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.engine.sim.LengthDistribution;
 import io.costbench.engine.sim.RampUp;
 import io.costbench.engine.sim.RequestLengths;
@@ -47,6 +48,7 @@ import tools.jackson.databind.node.ObjectNode;
 class PushRequestReader {
 
     private static final Set<String> ENVELOPE_FIELDS = Set.of("format", "context", "result");
+    private static final DatasetLengths SHAREGPT_LENGTHS = DatasetLengths.shareGpt();
     private static final Set<String> CONTEXT_FIELDS = Arrays.stream(RunContext.class.getRecordComponents())
             .map(component -> component.getName()).collect(Collectors.toUnmodifiableSet());
     private static final Pattern IDEMPOTENCY_KEY = Pattern.compile("[\\x21-\\x7E]{1,200}");
@@ -151,6 +153,14 @@ class PushRequestReader {
             throw BadInputException.unprocessable("context.randomRangeRatio", "is vllm bench serve's range ratio, which"
                     + " its file does not record; a " + format.wireName() + " file states its own lengths");
         }
+        if (context.dataset() != null && format != RunFormat.VLLM) {
+            throw BadInputException.unprocessable("context.dataset", "is vllm bench serve's --dataset-name, which its"
+                    + " file does not record; a " + format.wireName() + " file states its own lengths");
+        }
+        if (context.dataset() != null && context.randomRangeRatio() != null) {
+            throw BadInputException.unprocessable("context.dataset", "a " + context.dataset() + " run draws no random"
+                    + " lengths: state the dataset or a randomRangeRatio, not both");
+        }
         List<PushCommand.ResolvedRun> resolved = new ArrayList<>();
         for (ParsedRun run : runs) {
             ParsedRun stated = withContextSpread(context, run);
@@ -161,10 +171,14 @@ class PushRequestReader {
 
     /**
      * A vLLM random-dataset run with the context's {@code randomRangeRatio}: its client drew each request's lengths
-     * around the stated ones as {@link LengthDistribution#vllmRandom} does, unless the file lists them (a detailed
-     * file's own lengths are the better record).
+     * around the stated ones as {@link LengthDistribution#vllmRandom} does; a ShareGPT run (the context's
+     * {@code dataset}) sent ShareGPT's lengths ({@link DatasetLengths#shareGpt}); neither where the file lists them (a
+     * detailed file's own lengths are the better record).
      */
     private static ParsedRun withContextSpread(RunContext context, ParsedRun run) {
+        if (context.dataset() != null && run.client().lengths() == null) {
+            return run.withClient(run.client().sampling(SHAREGPT_LENGTHS));
+        }
         Integer input = context.inputTokens() != null ? context.inputTokens() : run.inputTokens();
         Integer output = context.outputTokens() != null ? context.outputTokens() : run.outputTokens();
         if (context.randomRangeRatio() == null || run.client().lengths() != null || input == null || output == null

@@ -14,7 +14,9 @@ import jakarta.validation.constraints.Size;
  * and {@code instanceType} say what the run is billed for when its hardware and TP do not (a whole instance).
  * {@code randomRangeRatio} is the {@code --random-range-ratio} of a {@code vllm bench serve} random-dataset run, which
  * vLLM's result file does not record: lengths drawn uniformly from [floor(L (1 - r)), ceil(L (1 + r))] around the
- * stated lengths L.
+ * stated lengths L. {@code dataset} is a {@code vllm bench serve} run's {@code --dataset-name} where each request's
+ * lengths were the dataset's, which its result file does not record either: {@code sharegpt} draws ShareGPT's lengths
+ * around the file's means.
  */
 public record RunContext(
         @NotBlank @Size(max = 200) String model,
@@ -33,7 +35,9 @@ public record RunContext(
         @Size(max = 1000) @Pattern(regexp = "https?://\\S+", message = "must be an http(s) URL") String ciUrl,
         @Positive @Max(100_000) Integer accelerators,
         @Size(max = 64) String instanceType,
-        @DecimalMin("0.0") @DecimalMax(value = "1.0", inclusive = false) Double randomRangeRatio) {
+        @DecimalMin("0.0") @DecimalMax(value = "1.0", inclusive = false) Double randomRangeRatio,
+        @Pattern(regexp = "sharegpt", message = "must be sharegpt, the one dataset whose lengths are drawn")
+        String dataset) {
 
     /** Limits of the workload fields, for the context and for the numbers read from pushed files alike. */
     static final int MAX_TOKENS = 10_000_000;

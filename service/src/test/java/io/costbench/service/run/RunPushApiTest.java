@@ -393,6 +393,33 @@ class RunPushApiTest {
                         JSON.readTree(fixed.body()).get("id").asLong()));
     }
 
+    /**
+     * vLLM's result file does not name its dataset either; a context stating sharegpt has ShareGPT's lengths drawn
+     * around the file's means (16 draws of its 200 prompts), in the series the run had without it.
+     */
+    @Test
+    void aVllmRunsShareGptDatasetFromTheContextDrawsShareGptsLengths() {
+        ObjectNode context = RunApiSupport.predictableContext("main");
+        context.put("concurrency", 4);
+        HttpResponse<String> fixed = pushEditedSample(context, "0bad5ea0", file -> { });
+        context.put("dataset", "sharegpt");
+        HttpResponse<String> sampled = pushEditedSample(context, "0bad5ea1", file -> { });
+
+        assertThat(sampled.statusCode()).as(sampled.body()).isEqualTo(201);
+        JsonNode prediction = JSON.readTree(sampled.body()).get("prediction");
+        assertThat(prediction.get("lengths").asString()).startsWith("ShareGPT's, drawn around the stated means")
+                .endsWith("the mean of 16 draws");
+        JsonNode metrics = prediction.get("metrics");
+        assertThat(metrics.get("median_e2el_ms").asDouble()).isLessThan(0.8 * metrics.get("mean_e2el_ms").asDouble());
+        JsonNode fixedMetrics = JSON.readTree(fixed.body()).get("prediction").get("metrics");
+        assertThat(fixedMetrics.get("median_e2el_ms").asDouble())
+                .isGreaterThan(0.9 * fixedMetrics.get("mean_e2el_ms").asDouble());
+        assertThat(jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
+                JSON.readTree(sampled.body()).get("id").asLong()))
+                .isEqualTo(jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
+                        JSON.readTree(fixed.body()).get("id").asLong()));
+    }
+
     /** The vLLM sample with its fields edited, pushed at its own commit and CI URL (so never a duplicate). */
     private HttpResponse<String> pushEditedSample(ObjectNode context, String gitSha, Consumer<ObjectNode> edit) {
         return pushEditedSample("vllm", Samples.VLLM, context, gitSha, edit);
