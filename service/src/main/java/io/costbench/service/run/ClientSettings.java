@@ -26,10 +26,10 @@ import io.costbench.engine.sim.RequestLengths;
  *                   data, LLMPerf's stddevs); null for fixed lengths or lengths the file does not describe
  * @param runSeconds when the client stopped, cancelling what was still in flight (GuideLLM's {@code max_duration}:
  *                   its "incomplete" requests); null for a run that ended with its last request
- * @param dataset    the conversation dataset the client sampled, where the file names it and gives its lengths only
- *                   as means (SGLang's {@code sharegpt} without {@code --output-details}): the prediction draws the
- *                   run's requests from it; null otherwise. Not part of the run's series: the run sent the same
- *                   dataset before costbench drew it
+ * @param dataset    the conversation dataset the client sampled, where the file gives its lengths only as means and
+ *                   names it (SGLang's {@code sharegpt} without {@code --output-details}) or the context does (a vLLM
+ *                   run's {@code dataset}): the prediction draws the run's requests from it; null otherwise. Not part
+ *                   of the run's series: the run sent the same dataset before costbench drew it
  */
 record ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio,
         RequestLengths lengths, DrawnLengths drawn, Double runSeconds, DatasetLengths dataset) {

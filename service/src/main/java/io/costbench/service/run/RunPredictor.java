@@ -27,10 +27,9 @@ import io.costbench.service.prediction.UnsupportedScenarioException;
  * burstiness (Poisson when it states none), capped by its concurrency when it states one, not a closed loop; with
  * every request's own lengths when the file lists them, else the length spread it states (SGLang's random range
  * ratio; GuideLLM's and LLMPerf's distributions, drawn ahead; a dataset's lengths around the stated means, the
- * mean over several draws), else the stated lengths fixed. A run
- * the catalog cannot express (unknown model or hardware, neither a concurrency nor a rate, a model that does not fit,
- * a scenario over the simulation budget or out of time) gets a prediction with the reason instead of numbers, never a
- * failed push.
+ * mean over several draws), else the stated lengths fixed. A run the catalog cannot express (unknown model or
+ * hardware, neither a concurrency nor a rate, a model that does not fit, a scenario over the simulation budget or out
+ * of time) gets a prediction with the reason instead of numbers, never a failed push.
  */
 @Component
 class RunPredictor {
