@@ -20,21 +20,22 @@ import io.costbench.engine.port.ParameterSet;
  * @param maxPromptTokens  the sampler's longest prompt
  * @param maxTotalTokens   the sampler's longest prompt plus answer
  * @param drawnRequests    requests a prediction draws in all, over as many runs as they make (at least one)
+ * @param maxRuns          the most runs a prediction draws, whatever their length
  */
 public record DatasetLengths(String name, double outputGammaShape, int minTokens, int maxPromptTokens,
-        int maxTotalTokens, int drawnRequests) {
+        int maxTotalTokens, int drawnRequests, int maxRuns) {
 
     /** ShareGPT as vLLM's and SGLang's benchmark clients sample it ({@code catalog/datasets/sharegpt.json}). */
     public static DatasetLengths shareGpt() {
         ParameterSet set = ParameterSet.load("catalog/datasets/sharegpt.json");
         return new DatasetLengths(set.displayName(), set.value("outputGammaShape"), (int) set.value("minTokens"),
                 (int) set.value("maxPromptTokens"), (int) set.value("maxTotalTokens"),
-                (int) set.value("drawnRequests"));
+                (int) set.value("drawnRequests"), (int) set.value("maxRuns"));
     }
 
     public DatasetLengths {
         if (name == null || name.isBlank() || !(outputGammaShape > 0) || minTokens < 1 || maxPromptTokens < minTokens
-                || maxTotalTokens < 2 * minTokens || drawnRequests < 1) {
+                || maxTotalTokens < 2 * minTokens || drawnRequests < 1 || maxRuns < 1) {
             throw new IllegalArgumentException("a dataset needs a name, a gamma shape > 0, bounds of at least 1 and a"
                     + " draw");
         }
@@ -46,9 +47,12 @@ public record DatasetLengths(String name, double outputGammaShape, int minTokens
                 && meanOutputTokens <= maxTotalTokens - promptTokens;
     }
 
-    /** How many runs of {@code count} requests a prediction draws: {@link #drawnRequests} over them, at least one. */
+    /**
+     * How many runs of {@code count} requests a prediction draws: {@link #drawnRequests} over them, at least one and
+     * at most {@link #maxRuns}.
+     */
     public int runsOf(int count) {
-        return Math.max(1, (drawnRequests + count - 1) / count);
+        return Math.min(maxRuns, Math.max(1, (drawnRequests + count - 1) / count));
     }
 
     /**

@@ -49,6 +49,8 @@ class DatasetLengthsTest {
         assertThat(shareGpt.runsOf(1000)).isEqualTo(4);
         assertThat(shareGpt.runsOf(3200)).isEqualTo(1);
         assertThat(shareGpt.runsOf(100_000)).isEqualTo(1);
+        // a short run's draws are capped: a file of one-request runs is no denial of service
+        assertThat(shareGpt.runsOf(1)).isEqualTo(32);
     }
 
     @Test
