@@ -25,9 +25,21 @@ import io.costbench.engine.port.ParameterSet;
 public record DatasetLengths(String name, double outputGammaShape, int minTokens, int maxPromptTokens,
         int maxTotalTokens, int drawnRequests, int maxRuns) {
 
-    /** ShareGPT as vLLM's and SGLang's benchmark clients sample it ({@code catalog/datasets/sharegpt.json}). */
+    /**
+     * ShareGPT as vLLM's and SGLang's benchmark clients sample it ({@code catalog/datasets/sharegpt.json}), read once.
+     */
     public static DatasetLengths shareGpt() {
-        ParameterSet set = ParameterSet.load("catalog/datasets/sharegpt.json");
+        return ShareGpt.LENGTHS;
+    }
+
+    /** Holds the catalog entry, read on first use. */
+    private static final class ShareGpt {
+
+        static final DatasetLengths LENGTHS = load("catalog/datasets/sharegpt.json");
+    }
+
+    private static DatasetLengths load(String resource) {
+        ParameterSet set = ParameterSet.load(resource);
         return new DatasetLengths(set.displayName(), set.value("outputGammaShape"), (int) set.value("minTokens"),
                 (int) set.value("maxPromptTokens"), (int) set.value("maxTotalTokens"),
                 (int) set.value("drawnRequests"), (int) set.value("maxRuns"));

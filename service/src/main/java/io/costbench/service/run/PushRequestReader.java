@@ -48,7 +48,6 @@ import tools.jackson.databind.node.ObjectNode;
 class PushRequestReader {
 
     private static final Set<String> ENVELOPE_FIELDS = Set.of("format", "context", "result");
-    private static final DatasetLengths SHAREGPT_LENGTHS = DatasetLengths.shareGpt();
     private static final Set<String> CONTEXT_FIELDS = Arrays.stream(RunContext.class.getRecordComponents())
             .map(component -> component.getName()).collect(Collectors.toUnmodifiableSet());
     private static final Pattern IDEMPOTENCY_KEY = Pattern.compile("[\\x21-\\x7E]{1,200}");
@@ -177,7 +176,7 @@ class PushRequestReader {
      */
     private static ParsedRun withContextSpread(RunContext context, ParsedRun run) {
         if (context.dataset() != null && run.client().lengths() == null) {
-            return run.withClient(run.client().sampling(SHAREGPT_LENGTHS));
+            return run.withClient(run.client().sampling(DatasetLengths.shareGpt()));
         }
         Integer input = context.inputTokens() != null ? context.inputTokens() : run.inputTokens();
         Integer output = context.outputTokens() != null ? context.outputTokens() : run.outputTokens();

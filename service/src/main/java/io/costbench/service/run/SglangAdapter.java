@@ -30,7 +30,6 @@ import tools.jackson.databind.JsonNode;
 class SglangAdapter implements ResultAdapter {
 
     private static final String SHAREGPT = "sharegpt";
-    private static final DatasetLengths SHAREGPT_LENGTHS = DatasetLengths.shareGpt();
 
     @Override
     public RunFormat format() {
@@ -66,7 +65,7 @@ class SglangAdapter implements ResultAdapter {
                 random ? rangeRatio(node, path) : null, FlatServingResults.requestLengths(node, path), null);
         if (SHAREGPT.equals(dataset) && JsonFields.number(node, "sharegpt_output_len", path) == null
                 && client.lengths() == null) {
-            client = client.sampling(SHAREGPT_LENGTHS);
+            client = client.sampling(DatasetLengths.shareGpt());
         }
         return List.of(new ParsedRun(metrics.asMap(),
                 JsonFields.positiveInt(JsonFields.number(node, "max_concurrency", path)),
