@@ -68,15 +68,15 @@ public record DatasetLengths(String name, double outputGammaShape, int minTokens
     }
 
     /**
-     * {@link #runsOf} runs of {@code count} requests, seeds 0, 1, ...
+     * {@link #runsOf} runs of {@code count} requests, seeds {@code firstSeed}, {@code firstSeed + 1}, ...
      *
      * @throws IllegalArgumentException for means the sampler's bounds cannot hold
      */
-    public List<RequestLengths> runs(int count, int promptTokens, int meanOutputTokens) {
+    public List<RequestLengths> runs(int count, int promptTokens, int meanOutputTokens, long firstSeed) {
         int runs = runsOf(count);
         List<RequestLengths> drawn = new ArrayList<>(runs);
-        for (int seed = 0; seed < runs; seed++) {
-            drawn.add(draw(count, promptTokens, meanOutputTokens, seed));
+        for (int run = 0; run < runs; run++) {
+            drawn.add(draw(count, promptTokens, meanOutputTokens, firstSeed + run));
         }
         return drawn;
     }

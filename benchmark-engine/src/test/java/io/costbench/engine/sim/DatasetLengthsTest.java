@@ -43,9 +43,11 @@ class DatasetLengthsTest {
 
     @Test
     void eachSeedIsOneRunAndLongerRunsAreDrawnFewerTimes() {
-        List<RequestLengths> runs = shareGpt.runs(100, 233, 221);
+        List<RequestLengths> runs = shareGpt.runs(100, 233, 221, 0);
         assertThat(runs).hasSize(32).doesNotHaveDuplicates();
         assertThat(runs.get(5)).isEqualTo(shareGpt.draw(100, 233, 221, 5));
+        // another first seed, other runs: the first of seed 7 is the eighth of seed 0
+        assertThat(shareGpt.runs(100, 233, 221, 7).get(0)).isEqualTo(runs.get(7));
         assertThat(shareGpt.runsOf(1000)).isEqualTo(4);
         assertThat(shareGpt.runsOf(3200)).isEqualTo(1);
         assertThat(shareGpt.runsOf(100_000)).isEqualTo(1);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.springframework.stereotype.Service;
@@ -21,8 +22,10 @@ import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.StepCost;
 import io.costbench.engine.port.StepExplanation;
+import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.engine.sim.ServingSimulator;
 import io.costbench.engine.sim.SimulationResult;
+import io.costbench.engine.sim.Workload;
 
 import io.costbench.service.simulation.SimulationBusyException;
 import io.costbench.service.simulation.SimulationLimits;
@@ -80,7 +83,7 @@ public class Predictor {
      */
     public Prediction predict(Scenario scenario) {
         ServingSimulator simulator = simulator(scenario);
-        PredictionKey key = new PredictionKey(scenario, simulator.deployment().parametersSha256());
+        PredictionKey key = new PredictionKey(scenario, simulator.deployment().parametersSha256(), null);
         synchronized (predictions) {
             Prediction cached = predictions.get(key);
             if (cached != null) {
@@ -92,6 +95,54 @@ public class Predictor {
             predictions.putIfAbsent(key, prediction);
         }
         return prediction;
+    }
+
+    /**
+     * A run of a dataset whose lengths its client samples, {@code stated} giving their means: one run is one draw, so
+     * the prediction is the mean over {@link DatasetLengths#runsOf} seeded draws (seeds from the workload's), each
+     * simulated on the one deployment that serves the longest request drawn. Its metrics, median decode step and
+     * prefill share are the draws' means, its scenario the stated one as deployed.
+     *
+     * @throws UnsupportedScenarioException for means the dataset's sampler cannot draw, and as {@link #predict}
+     */
+    public Prediction predictMean(Scenario stated, DatasetLengths dataset) {
+        Workload workload = stated.workload();
+        if (!dataset.holds(workload.inputTokens(), workload.outputTokens())) {
+            throw new UnsupportedScenarioException("inputTokens", dataset.name() + "'s sampler draws prompts of "
+                    + dataset.minTokens() + "-" + dataset.maxPromptTokens() + " tokens and at most "
+                    + dataset.maxTotalTokens() + " in all, so no mean of " + workload.inputTokens() + " prompt and "
+                    + workload.outputTokens() + " answer tokens", null);
+        }
+        List<Workload> draws = dataset.runs(workload.numPrompts(), workload.inputTokens(), workload.outputTokens(),
+                workload.seed()).stream().map(workload::replaying).toList();
+        int longest = draws.stream().mapToInt(draw -> draw.inputTokens() + draw.outputTokens()).max().orElseThrow();
+        ServingSimulator simulator = simulator(stated.model(), stated.target(), longest);
+        PredictionKey key = new PredictionKey(stated, simulator.deployment().parametersSha256(), dataset);
+        synchronized (predictions) {
+            Prediction cached = predictions.get(key);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        Map<String, Double> metrics = new TreeMap<>();
+        Map<String, Double> breakdown = new LinkedHashMap<>();
+        double prefillTimeShare = 0;
+        Prediction first = null;
+        for (Workload draw : draws) {
+            Scenario drawn = new Scenario(stated.model(), stated.target(), draw);
+            Prediction one = predict(drawn, run(simulator, drawn));
+            first = first == null ? one : first;
+            one.metrics().forEach((metric, value) -> metrics.merge(metric, value / draws.size(), Double::sum));
+            one.breakdown().forEach((category, ms) -> breakdown.merge(category, ms / draws.size(), Double::sum));
+            prefillTimeShare += one.prefillTimeShare() / draws.size();
+        }
+        Prediction mean = new Prediction(new Scenario(stated.model(), first.scenario().target(), workload),
+                first.chips(), Collections.unmodifiableMap(metrics), Collections.unmodifiableMap(breakdown),
+                prefillTimeShare, first.provenance());
+        synchronized (predictions) {
+            predictions.putIfAbsent(key, mean);
+        }
+        return mean;
     }
 
     /** The prediction of one simulation; its maps are read-only, since a cached prediction is shared. */
@@ -135,9 +186,12 @@ public class Predictor {
     }
 
     private ServingSimulator simulator(Scenario scenario) {
-        ServingTarget target = scenario.target();
-        DeploymentKey key = new DeploymentKey(scenario.model(), target,
+        return simulator(scenario.model(), scenario.target(),
                 scenario.workload().inputTokens() + scenario.workload().outputTokens());
+    }
+
+    private ServingSimulator simulator(String modelId, ServingTarget target, int maxModelLen) {
+        DeploymentKey key = new DeploymentKey(modelId, target, maxModelLen);
         synchronized (simulators) {
             ServingSimulator cached = simulators.get(key);
             if (cached != null) {
@@ -146,7 +200,7 @@ public class Predictor {
         }
         AcceleratorModel family = accelerators.forHardware(target.hardware()).orElseThrow(() ->
                 new IllegalStateException("unresolved hardware " + target.hardware()));
-        CatalogModel model = models.entry(scenario.model());
+        CatalogModel model = models.entry(modelId);
         Deployment deployment;
         try {
             deployment = family.deploy(model.spec(), request(target, target.tensorParallel(), key.maxModelLen()));
@@ -190,6 +244,7 @@ public class Predictor {
     private record DeploymentKey(String model, ServingTarget target, int maxModelLen) {
     }
 
-    private record PredictionKey(Scenario scenario, String parametersSha256) {
+    /** A scenario's prediction, or with {@code dataset} the mean over that dataset's draws around its lengths. */
+    private record PredictionKey(Scenario scenario, String parametersSha256, DatasetLengths dataset) {
     }
 }

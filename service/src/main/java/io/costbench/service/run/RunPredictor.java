@@ -1,16 +1,16 @@
 package io.costbench.service.run;
 
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import org.springframework.stereotype.Component;
 
 import io.costbench.engine.port.DoesNotFitException;
+import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.engine.sim.OverBudgetException;
 import io.costbench.engine.sim.RequestLengths;
 import io.costbench.engine.sim.SimulationCancelledException;
 import io.costbench.engine.sim.Workload;
+import io.costbench.service.prediction.Prediction;
 import io.costbench.service.prediction.Predictor;
 import io.costbench.service.prediction.Scenario;
 import io.costbench.service.prediction.ScenarioLimits;
@@ -64,7 +64,7 @@ class RunPredictor {
                     scenario.profile(), scenario.tensorParallel(), scenario.precision(), null,
                     scenario.inputTokens(), scenario.outputTokens(), concurrency, client.numPrompts(), null));
             String lengths = RunPrediction.FIXED;
-            List<RequestLengths> sampled = List.of();
+            DatasetLengths sampled = null;
             if (rate || client.rangeRatio() != null || client.lengths() != null || client.drawn() != null
                     || client.dataset() != null) {
                 Workload closed = resolved.workload();
@@ -90,30 +90,18 @@ class RunPredictor {
                 } else if (client.dataset() != null
                         && client.dataset().holds(closed.inputTokens(), closed.outputTokens())) {
                     // Means the dataset's sampler could not have drawn (a context's lengths) stay fixed.
-                    sampled = client.dataset().runs(prompts, closed.inputTokens(), closed.outputTokens());
-                    lengths = RunPrediction.sampledFrom(client.dataset(), sampled.size());
+                    sampled = client.dataset();
+                    lengths = RunPrediction.sampledFrom(sampled, sampled.runsOf(prompts));
                 }
             }
             if (client.runSeconds() != null) {
                 resolved = new Scenario(resolved.model(), resolved.target(),
                         resolved.workload().within(client.runSeconds()));
             }
-            if (sampled.isEmpty()) {
-                return RunPrediction.compare(predictor.predict(resolved).metrics(), measured, resolved.workload(),
-                        lengths);
-            }
             // One run of a dataset is one draw of its lengths: the prediction is the mean over the draws.
-            Map<String, Double> mean = new TreeMap<>();
-            int runs = sampled.size();
-            Workload first = null;
-            for (RequestLengths run : sampled) {
-                Scenario drawn = new Scenario(resolved.model(), resolved.target(),
-                        resolved.workload().replaying(run));
-                first = first == null ? drawn.workload() : first;
-                predictor.predict(drawn).metrics().forEach(
-                        (metric, value) -> mean.merge(metric, value / runs, Double::sum));
-            }
-            return RunPrediction.compare(mean, measured, first, lengths);
+            Prediction prediction = sampled == null ? predictor.predict(resolved)
+                    : predictor.predictMean(resolved, sampled);
+            return RunPrediction.compare(prediction.metrics(), measured, resolved.workload(), lengths);
         } catch (UnknownIdException | UnsupportedScenarioException | DoesNotFitException | OverBudgetException
                 | SimulationCancelledException | SimulationBusyException e) {
             return RunPrediction.unavailable(e.getMessage());

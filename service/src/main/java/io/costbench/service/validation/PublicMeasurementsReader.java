@@ -146,7 +146,7 @@ public final class PublicMeasurementsReader {
             return List.of();
         }
         Workload loop = new Workload(input, output, 1.0, concurrency, 0, numPrompts, 0);
-        return DatasetLengths.shareGpt().runs(numPrompts, input, output).stream().map(loop::replaying).toList();
+        return DatasetLengths.shareGpt().runs(numPrompts, input, output, 0).stream().map(loop::replaying).toList();
     }
 
     /** The file's metric names as compared metrics; per-user and per-GPU figures are not compared here. */

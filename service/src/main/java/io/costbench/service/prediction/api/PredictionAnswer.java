@@ -29,11 +29,13 @@ record PredictionAnswer(ScenarioView scenario, int chips, Map<String, Double> me
 
     /**
      * A scenario as the response reports it: catalog ids, the deployment's settings and the workload, its lengths as
-     * stated (the means a {@code randomRangeRatio} spreads around; 0 for fixed lengths).
+     * stated (the means a {@code randomRangeRatio} spreads around, 0 for fixed lengths, or a {@code dataset}'s means)
+     * and how many simulated runs the metrics are the mean of ({@code draws}: a dataset's, else 1).
      */
     record ScenarioView(String model, String hardware, String profile, int tensorParallel, String precision,
-            List<String> optimizations, int inputTokens, int outputTokens, double randomRangeRatio, int concurrency,
-            int numPrompts, long seed, io.costbench.engine.port.StaticShapes staticShapes) {
+            List<String> optimizations, int inputTokens, int outputTokens, double randomRangeRatio, String dataset,
+            int draws, int concurrency, int numPrompts, long seed,
+            io.costbench.engine.port.StaticShapes staticShapes) {
 
         static ScenarioView of(Scenario scenario, PredictionRequest request) {
             ServingTarget target = scenario.target();
@@ -41,7 +43,9 @@ record PredictionAnswer(ScenarioView scenario, int chips, Map<String, Double> me
                     target.precision().name().toLowerCase(Locale.ROOT),
                     target.optimizations() == null ? List.of() : target.optimizations(),
                     request.inputTokens(), request.outputTokens(),
-                    request.randomRangeRatio() == null ? 0 : request.randomRangeRatio(),
+                    request.randomRangeRatio() == null ? 0 : request.randomRangeRatio(), request.dataset(),
+                    request.datasetLengths() == null ? 1
+                            : request.datasetLengths().runsOf(scenario.workload().numPrompts()),
                     scenario.workload().maxConcurrency(), scenario.workload().numPrompts(),
                     scenario.workload().seed(), target.staticShapes());
         }

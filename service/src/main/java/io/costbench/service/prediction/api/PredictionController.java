@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.costbench.engine.port.StepExplanation;
+import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.engine.sim.LengthDistribution;
 import io.costbench.engine.sim.RequestLengths;
 import io.costbench.engine.sim.Workload;
@@ -78,7 +79,9 @@ class PredictionController {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     PredictionAnswer predict(@RequestBody Map<String, Object> body) {
         PredictionRequest request = PredictionRequests.fromJson(body);
-        Prediction prediction = predictor.predict(scenario(request));
+        Scenario scenario = scenario(request);
+        Prediction prediction = request.datasetLengths() == null ? predictor.predict(scenario)
+                : predictor.predictMean(scenario, request.datasetLengths());
         PurchaseOption option = request.priceOption() == null ? PurchaseOption.ON_DEMAND
                 : PurchaseOption.fromId(request.priceOption()).orElseThrow();
         LocalDate date = request.priceDate() == null ? null : LocalDate.parse(request.priceDate());
@@ -161,6 +164,9 @@ class PredictionController {
             @Parameter(name = "randomRangeRatio", in = ParameterIn.QUERY, description = "vllm bench serve "
                     + "--random-range-ratio r in [0, 1): lengths uniform in [floor(L (1 - r)), ceil(L (1 + r))]; "
                     + "default 0 (fixed)"),
+            @Parameter(name = "dataset", in = ParameterIn.QUERY, description = "sharegpt: ShareGPT's lengths "
+                    + "around inputTokens and outputTokens as their means (POST answers the mean of several draws;"
+                    + " this explains the first draw's median step); default: the stated lengths"),
             @Parameter(name = "compiledBatchSize", in = ParameterIn.QUERY, description = "an ahead-of-time compiling"
                     + " stack's static batch size (optimum-neuron BATCH_SIZE), 1..4096; default: the profile's"),
             @Parameter(name = "maxSequenceTokens", in = ParameterIn.QUERY, description = "its compiled maximum "
@@ -174,7 +180,15 @@ class PredictionController {
             @Parameter(name = "priceDate", in = ParameterIn.QUERY, description = "accepted for symmetry with POST; "
                     + "unused")})
     StepExplanation explain(@Parameter(hidden = true) @RequestParam MultiValueMap<String, String> parameters) {
-        return predictor.explain(scenario(PredictionRequests.fromQuery(parameters)));
+        PredictionRequest request = PredictionRequests.fromQuery(parameters);
+        Scenario scenario = scenario(request);
+        DatasetLengths dataset = request.datasetLengths();
+        if (dataset == null) {
+            return predictor.explain(scenario);
+        }
+        Workload stated = scenario.workload();
+        return predictor.explain(new Scenario(scenario.model(), scenario.target(), stated.replaying(dataset.draw(
+                stated.numPrompts(), stated.inputTokens(), stated.outputTokens(), stated.seed()))));
     }
 
     private Scenario scenario(PredictionRequest request) {

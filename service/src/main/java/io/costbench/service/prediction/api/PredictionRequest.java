@@ -15,15 +15,24 @@ import java.util.List;
  *                           cache switch); null is auto
  * @param randomRangeRatio   {@code vllm bench serve --random-range-ratio} r in [0, 1): each request's lengths drawn
  *                           uniformly from [floor(L (1 - r)), ceil(L (1 + r))]; null (or 0) for fixed lengths
+ * @param dataset            {@code vllm bench serve --dataset-name} whose lengths the requests have around the stated
+ *                           means ({@code sharegpt}, the one such dataset): the prediction is the mean over its
+ *                           draws; null for the stated lengths
  */
 record PredictionRequest(String model, String hardware, String profile, Integer tensorParallel,
         String precision, Integer inputTokens, Integer outputTokens, Integer concurrency, Integer numPrompts,
         Long seed, List<String> optimizations, String priceOption, String priceDate, Integer compiledBatchSize,
-        Integer maxSequenceTokens, List<Integer> contextBuckets, String kvCacheDtype, Double randomRangeRatio) {
+        Integer maxSequenceTokens, List<Integer> contextBuckets, String kvCacheDtype, Double randomRangeRatio,
+        String dataset) {
 
     PredictionRequest {
         optimizations = optimizations == null ? null : List.copyOf(optimizations);
         contextBuckets = contextBuckets == null ? null : List.copyOf(contextBuckets);
+    }
+
+    /** The dataset whose lengths the requests have, or null for the stated lengths. */
+    io.costbench.engine.sim.DatasetLengths datasetLengths() {
+        return dataset == null ? null : PredictionRequests.DATASETS.get(dataset);
     }
 
     /** The compiled shapes asked for, or null when none is. */

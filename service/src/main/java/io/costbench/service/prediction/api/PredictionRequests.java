@@ -19,6 +19,7 @@ import static io.costbench.service.prediction.ScenarioLimits.MAX_TENSOR_PARALLEL
 import static io.costbench.service.prediction.ScenarioLimits.MAX_TOKENS;
 import static io.costbench.service.prediction.ScenarioLimits.TENSOR_PARALLEL;
 
+import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.engine.sim.LengthDistribution;
 import io.costbench.pricing.PurchaseOption;
 import io.costbench.service.prediction.PromptRule;
@@ -35,6 +36,8 @@ final class PredictionRequests {
 
     static final Set<String> PRECISIONS = Set.of("bf16", "fp8");
     static final Set<String> KV_CACHE_DTYPES = Set.of("auto", "bf16", "fp8");
+    /** The datasets whose lengths a prediction draws, by {@code vllm bench serve --dataset-name}. */
+    static final Map<String, DatasetLengths> DATASETS = Map.of("sharegpt", DatasetLengths.shareGpt());
     private static final int MAX_OPTIMIZATIONS = 32;
     private static final int MAX_ID_CHARS = 64;
     private static final int MAX_CONTEXT_BUCKETS = 32;
@@ -42,7 +45,7 @@ final class PredictionRequests {
     static final Set<String> FIELDS = Set.of("model", "hardware", "profile", "tensorParallel", "precision",
             "inputTokens", "outputTokens", "concurrency", "numPrompts", "seed", "optimizations", "priceOption",
             "priceDate", "compiledBatchSize", "maxSequenceTokens", "contextBuckets", "kvCacheDtype",
-            "randomRangeRatio");
+            "randomRangeRatio", "dataset");
 
     private final Map<String, ?> fields;
     private final boolean fromQuery;
@@ -128,15 +131,37 @@ final class PredictionRequests {
         }
         List<Integer> buckets = contextBuckets();
         Double rangeRatio = rangeRatio();
+        String datasetId = id("dataset", false);
+        DatasetLengths dataset = datasetId == null ? null : DATASETS.get(datasetId);
+        if (datasetId != null && dataset == null) {
+            errors.put("dataset", "must be one of " + String.join(", ", new TreeSet<>(DATASETS.keySet()))
+                    + " (vllm bench serve --dataset-name whose lengths are drawn), was " + datasetId);
+        } else if (dataset != null && rangeRatio != null) {
+            errors.put("dataset", "a " + datasetId + " run draws no random lengths: give the dataset or a"
+                    + " randomRangeRatio, not both");
+        } else if (dataset != null && input != null && output != null && !dataset.holds(input, output)) {
+            errors.put("dataset", dataset.name() + "'s sampler sends prompts of " + dataset.minTokens() + ".."
+                    + dataset.maxPromptTokens() + " tokens and at most " + dataset.maxTotalTokens()
+                    + " tokens a request, so inputTokens " + input + " and outputTokens " + output
+                    + " cannot be its means");
+        }
         if (input != null && output != null && concurrency != null) {
             long n = prompts != null ? prompts : PromptRule.DEFAULT.promptsAt(concurrency);
-            // The longest requests a range ratio draws bound the budget, as the simulator counts what it is sent.
+            // The longest requests a range ratio draws bound the budget, as the simulator counts what it is sent; a
+            // dataset's draws each hold the stated total.
             double longest = rangeRatio == null ? 1 : 1 + rangeRatio;
-            long tokens = (long) Math.ceil(n * (input + (long) output) * longest);
+            int runs = dataset == null ? 1 : dataset.runsOf((int) n);
+            long tokens = (long) Math.ceil(n * (input + (long) output) * longest) * runs;
             if (tokens > MAX_SIMULATED_TOKENS) {
                 errors.putIfAbsent("numPrompts", "numPrompts x (inputTokens + outputTokens)"
-                        + (rangeRatio == null ? "" : " x (1 + randomRangeRatio)") + " must stay within "
+                        + (rangeRatio == null ? "" : " x (1 + randomRangeRatio)")
+                        + (dataset == null ? "" : " x " + runs + " draws") + " must stay within "
                         + MAX_SIMULATED_TOKENS + " simulated tokens, was " + tokens);
+            }
+            if (dataset != null && maxSequence != null && maxSequence < dataset.maxTotalTokens()
+                    && dataset.holds(input, output)) {
+                errors.put("maxSequenceTokens", "must hold the longest request " + dataset.name() + "'s sampler"
+                        + " sends, " + dataset.maxTotalTokens() + " tokens, was " + maxSequence);
             }
             if (rangeRatio != null && maxSequence != null) {
                 long longestRequest = (long) LengthDistribution.vllmRandom(input, rangeRatio).maxTokens()
@@ -152,7 +177,7 @@ final class PredictionRequests {
         }
         return new PredictionRequest(model, hardware, profile, tp, precision, input, output, concurrency, prompts,
                 seed, optimizations, priceOption, priceDate, compiledBatch, maxSequence, buckets,
-                kvCacheDtype, rangeRatio);
+                kvCacheDtype, rangeRatio, dataset == null ? null : datasetId);
     }
 
     /** vllm bench serve's --random-range-ratio: a number in [0, 1), null when absent. */

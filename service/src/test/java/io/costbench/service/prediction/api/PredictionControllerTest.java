@@ -117,7 +117,11 @@ class PredictionControllerTest {
             "range ratio 1        | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":1 | randomRangeRatio",
             "negative range ratio | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":-0.1 | randomRangeRatio",
             "range ratio as text  | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":\"wide\" | randomRangeRatio",
-            "spread over sequence | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":0.5,\"maxSequenceTokens\":320 | maxSequenceTokens"})
+            "spread over sequence | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":0.5,\"maxSequenceTokens\":320 | maxSequenceTokens",
+            "unknown dataset      | \"concurrency\":8                  | \"concurrency\":8,\"dataset\":\"alpaca\" | dataset",
+            "dataset and ratio    | \"concurrency\":8                  | \"concurrency\":8,\"dataset\":\"sharegpt\",\"randomRangeRatio\":0.5 | dataset",
+            "dataset's bounds     | \"inputTokens\":256                | \"inputTokens\":1100,\"dataset\":\"sharegpt\" | dataset",
+            "dataset over sequence | \"concurrency\":8                 | \"concurrency\":8,\"dataset\":\"sharegpt\",\"maxSequenceTokens\":1024 | maxSequenceTokens"})
     void rejectsBadInputWith400NamingTheField(String name, String from, String to, String field) throws Exception {
         String body = VALID.replace(from, to);
         if ("too much work".equals(name)) {
@@ -193,6 +197,38 @@ class PredictionControllerTest {
                                 .and(org.hamcrest.Matchers.lessThan(80 * 64 * 1.07))))
                 .andExpect(jsonPath("$.metrics.total_input_tokens").value(org.hamcrest.Matchers.not(80 * 256.0)));
         assertThat(fixed).contains("\"randomRangeRatio\":0.0").contains("\"total_input_tokens\":20480.0");
+    }
+
+    /**
+     * ShareGPT's lengths around 256 / 64: each of the 32 draws (3,200 requests over runs of 80) holds the stated totals,
+     * so the mean does too; its long answers finishing alone leave the closed loop's slots empty, which fixed lengths
+     * never do, so it serves fewer tokens a second and its slowest requests take longer.
+     */
+    @Test
+    void aShareGptRunIsTheMeanOverItsDraws() throws Exception {
+        String fixed = mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(VALID))
+                .andReturn().getResponse().getContentAsString();
+        double fixedThroughput = com.jayway.jsonpath.JsonPath.parse(fixed).read("$.metrics.output_throughput",
+                Double.class);
+        double fixedP99 = com.jayway.jsonpath.JsonPath.parse(fixed).read("$.metrics.p99_e2el_ms", Double.class);
+        mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON)
+                        .content(VALID.replace("}", ",\"dataset\":\"sharegpt\"}")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.scenario.dataset").value("sharegpt"))
+                .andExpect(jsonPath("$.scenario.draws").value(32))
+                .andExpect(jsonPath("$.scenario.inputTokens").value(256))
+                .andExpect(jsonPath("$.scenario.outputTokens").value(64))
+                .andExpect(jsonPath("$.metrics.total_input_tokens").value(80 * 256.0))
+                .andExpect(jsonPath("$.metrics.total_output_tokens").value(
+                        org.hamcrest.Matchers.closeTo(80 * 64.0, 1e-6)))
+                .andExpect(jsonPath("$.metrics.output_throughput").value(
+                        org.hamcrest.Matchers.lessThan(0.97 * fixedThroughput)))
+                .andExpect(jsonPath("$.metrics.p99_e2el_ms").value(greaterThan(1.5 * fixedP99)));
+        assertThat(fixed).contains("\"dataset\":null").contains("\"draws\":1");
+        mvc.perform(get("/api/v1/predictions/explain").param("model", "qwen3-8b").param("hardware", "test-gpu")
+                        .param("inputTokens", "256").param("outputTokens", "64").param("concurrency", "8")
+                        .param("dataset", "sharegpt"))
+                .andExpect(status().isOk());
     }
 
     @Test
