@@ -106,8 +106,11 @@ final class CalibrationData {
                 case "h200_sxm" -> "h200-sxm";
                 default -> null;
             };
+            // Experts over more GPUs than the attention's TP is data-parallel attention (attention_dp_size may be blank):
+            // AIConfigurator requires tp x attention_dp = moe_tp x moe_ep (sdk/config.py resolve_moe_parallelism).
             boolean plainTp = isOneOrBlank(r.get("attention_dp_size")) && isOneOrBlank(r.get("moe_ep_size"))
-                    && isOneOrBlank(r.get("pp_size"));
+                    && isOneOrBlank(r.get("pp_size")) && !(isNumber(r.get("moe_tp_size"))
+                            && Integer.parseInt(r.get("moe_tp_size")) > Integer.parseInt(r.get("tp_size")));
             if (model == null || profile == null || hardware == null || !plainTp || !r.get("mode").equals("agg")) {
                 continue;
             }
@@ -127,6 +130,10 @@ final class CalibrationData {
                     inferencex ? 0.8 : 1.0, inferencex, false, inferencex));
         }
         return rows;
+    }
+
+    private static boolean isNumber(String v) {
+        return v != null && v.matches("\\d+");
     }
 
     private static boolean isOneOrBlank(String v) {

@@ -103,13 +103,31 @@ public final class AiconfiguratorReader {
         if (uncovered.isPresent()) {
             return uncovered;
         }
-        if (!oneOrBlank(r.get("attention_dp_size")) || !oneOrBlank(r.get("pp_size"))) {
+        if (!oneOrBlank(r.get("attention_dp_size")) || !oneOrBlank(r.get("pp_size")) || impliedAttentionDp(r)) {
             return Optional.of("attention data parallelism or pipeline stages, not modelled");
         }
         if (!oneOrBlank(r.get("moe_ep_size")) && !expertParallel(r)) {
             return Optional.of("experts split over both tensor- and expert-parallel ranks, not modelled");
         }
         return Optional.empty();
+    }
+
+    /**
+     * An MoE row whose experts span more GPUs than its attention's TP, with attention_dp_size left blank: AIConfigurator
+     * requires tp_size x attention_dp_size = moe_tp_size x moe_ep_size (ai-dynamo/aiconfigurator
+     * {@code src/aiconfigurator/sdk/config.py}, {@code ModelConfig.resolve_moe_parallelism}), so the rest of that width
+     * is attention data parallelism (vLLM's {@code --data-parallel-size}, whose MoE layers shard over every DP x TP
+     * rank: vllm-project/vllm {@code vllm/model_executor/layers/fused_moe/config.py} @ 00c1c6a2,
+     * {@code FusedMoEParallelConfig.make}, {@code flatten_tp_across_dp}), not a TP deployment.
+     */
+    private static boolean impliedAttentionDp(Map<String, String> r) {
+        String moeTp = r.get("moe_tp_size");
+        String moeEp = r.get("moe_ep_size");
+        if (moeTp == null || moeTp.isBlank() || moeEp == null || moeEp.isBlank()) {
+            return false;
+        }
+        // Dense rows state moe_tp = moe_ep = 1 (or 0) whatever their TP: only a wider expert width means anything.
+        return Integer.parseInt(moeTp) * Integer.parseInt(moeEp) > Integer.parseInt(r.get("tp_size"));
     }
 
     /** Experts spread whole over the TP ranks (moe_ep = TP, moe_tp 1) rather than split over them (moe_tp = TP). */

@@ -145,11 +145,13 @@ class MeasurementReadersTest {
                 + source + "4,4,1,1,1,4" + tail    // TP 4, experts whole on 4 ranks
                 + source + "8,4,1,1,4,1" + tail    // TP 4, experts split over the 4 ranks
                 + source + "16,4,1,4,1,16" + tail  // data-parallel attention: not modelled
-                + source + "32,4,1,1,2,2" + tail); // experts split 2 x 2: not modelled
+                + source + "32,4,1,1,2,2" + tail   // experts split 2 x 2: not modelled
+                + source + "64,1,1,,2,1" + tail);  // attention at TP 1, experts over 2 GPUs: data-parallel attention
         List<String> leftOut = new ArrayList<>();
         List<Measurement> rows = AiconfiguratorReader.read(file, leftOut::add);
         assertThat(leftOut).containsExactly("attention data parallelism or pipeline stages, not modelled",
-                "experts split over both tensor- and expert-parallel ranks, not modelled");
+                "experts split over both tensor- and expert-parallel ranks, not modelled",
+                "attention data parallelism or pipeline stages, not modelled");
         assertThat(rows).extracting(Measurement::concurrency).containsExactly(4, 8);
         assertThat(rows.get(0).engineOptions()).containsExactlyInAnyOrder("async-scheduling", "expert-parallel");
         assertThat(rows.get(1).engineOptions()).containsExactly("async-scheduling");
