@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 
 import io.costbench.engine.model.ModelCatalog;
+import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.service.simulation.SimulationLimits;
 import io.costbench.service.simulation.SimulationProperties;
 
@@ -41,6 +42,23 @@ class PredictorMemoTest {
         assertThat(again).isEqualTo(first).isEqualTo(predictor().predict(scenario(1, 4)));
         assertThat(warm.predict(scenario(1, 8))).isNotEqualTo(first)
                 .isEqualTo(predictor().predict(scenario(1, 8)));
+    }
+
+    /** A dataset's mean is remembered apart from the prediction at its fixed means, and equals a fresh one. */
+    @Test
+    void aRememberedMeanOverADatasetsDrawsIsTheOneAFreshPredictorComputes() {
+        Predictor warm = predictor();
+        Prediction fixed = warm.predict(scenario(1, 4));
+        Prediction mean = warm.predictMean(scenario(1, 4), DatasetLengths.shareGpt());
+
+        assertThat(mean).isNotEqualTo(fixed).isSameAs(warm.predictMean(scenario(1, 4), DatasetLengths.shareGpt()))
+                .isEqualTo(predictor().predictMean(scenario(1, 4), DatasetLengths.shareGpt()));
+        assertThat(mean.scenario().workload()).isEqualTo(fixed.scenario().workload());
+        assertThat(mean.metrics().get("total_output_tokens")).isCloseTo(fixed.metrics().get("total_output_tokens"),
+                org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(warm.predict(scenario(1, 4))).isSameAs(fixed);
+        assertThatThrownBy(() -> mean.metrics().put("output_throughput", 0.0))
+                .isInstanceOf(UnsupportedOperationException.class);
     }
 
     @Test
