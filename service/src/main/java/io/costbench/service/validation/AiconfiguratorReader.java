@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -72,12 +73,17 @@ public final class AiconfiguratorReader {
      */
     public static List<Measurement> read(Path file, Consumer<String> leftOut) {
         List<Measurement> measurements = new ArrayList<>();
+        List<Map<String, String>> rows = CsvRows.read(file);
+        // AIConfigurator's own gap analyses copy InferenceX's figures, rounded (and InferenceX's dumps may mislabel a
+        // run's TP): the InferenceX copy, whose client and launch script are documented, is the one read.
+        Set<String> fromInferenceX = new HashSet<>();
+        rows.stream().filter(AiconfiguratorReader::inferenceX).forEach(r -> fromInferenceX.add(figures(r)));
         Set<String> seen = new HashSet<>();
-        for (Map<String, String> row : CsvRows.read(file)) {
+        for (Map<String, String> row : rows) {
             Optional<String> why = whyNotRead(row);
             if (why.isPresent()) {
                 leftOut.accept(why.get());
-            } else if (!seen.add(identity(row))) {
+            } else if (!inferenceX(row) && fromInferenceX.contains(figures(row)) || !seen.add(identity(row))) {
                 leftOut.accept("repeats a row already read (same configuration and figures)");
             } else {
                 measurements.add(toMeasurement(row));
@@ -86,11 +92,29 @@ public final class AiconfiguratorReader {
         return measurements;
     }
 
-    /** One measurement however many times the file lists it: the configuration and the measured figures. */
+    /**
+     * One measurement however many times the file lists it: the configuration and the measured figures, to the
+     * hundredth of a millisecond (a copy may round them).
+     */
     private static String identity(Map<String, String> r) {
         return String.join("|", r.get("system"), r.get("backend"), r.get("model_path"), r.get("precision"),
-                r.get("isl"), r.get("osl"), r.get("batch_size"), r.get("tp_size"), r.get("silicon_ttft_ms"),
-                r.get("silicon_tpot_ms"));
+                r.get("isl"), r.get("osl"), r.get("batch_size"), r.get("tp_size"), hundredths(r.get("silicon_ttft_ms")),
+                hundredths(r.get("silicon_tpot_ms")));
+    }
+
+    /** What a copy of a measurement keeps whatever its labels: the workload and the figures, to the hundredth. */
+    private static String figures(Map<String, String> r) {
+        return String.join("|", r.get("system"), r.get("backend"), r.get("model_path"), r.get("isl"), r.get("osl"),
+                r.get("batch_size"), hundredths(r.get("silicon_ttft_ms")), hundredths(r.get("silicon_tpot_ms")));
+    }
+
+    private static String hundredths(String ms) {
+        return String.format(Locale.ROOT, "%.2f", Double.parseDouble(ms));
+    }
+
+    private static boolean inferenceX(Map<String, String> r) {
+        String origin = r.getOrDefault("silicon_data_source", "");
+        return INFERENCEX_DUMP.matcher(origin).find() || INFERENCEX_DB.matcher(origin).find();
     }
 
     /** Why a row is not compared, or empty when the models describe it. */
@@ -154,8 +178,7 @@ public final class AiconfiguratorReader {
         measured.put(ValidationMetric.OUTPUT_THROUGHPUT, concurrency * osl / ((ttft + (osl - 1) * tpot) / 1e3));
         String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware, r.get("backend"), model, precision, tp,
                 isl, osl, concurrency);
-        String origin = r.getOrDefault("silicon_data_source", "");
-        boolean inferencex = INFERENCEX_DUMP.matcher(origin).find() || INFERENCEX_DB.matcher(origin).find();
+        boolean inferencex = inferenceX(r);
         Measurement m = new Measurement(FILE, label, hardware, profile, model, precision, tp,
                 isl, osl, concurrency, inferencex ? 10 * concurrency : 0, measured, true,
                 inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,

@@ -157,6 +157,30 @@ class MeasurementReadersTest {
         assertThat(rows.get(1).engineOptions()).containsExactly("async-scheduling");
     }
 
+    /**
+     * A gap analysis that copies InferenceX's figures (rounded, here before the InferenceX row) and a dump that labels
+     * the same run TP 64 are the InferenceX run once, read with its documented client; another run is kept.
+     */
+    @Test
+    void roundedCopiesOfAnInferenceXRunAreThatRunOnce() throws IOException {
+        Path file = dir.resolve(AiconfiguratorReader.FILE);
+        String run = "vllm,0.18.0,MiniMaxAI/MiniMax-M2.5,h100_sxm,fp8,agg,1024,1024,fp8,fp8,4,";
+        String tail = ",,,,,,,,,,,,,,,";
+        Files.writeString(file, AICONFIGURATOR_HEADER
+                + "copy,source_file=gap-analysis.csv; silicon_concurrency=4," + run + "4,1,,4,1" + tail + "307.79,10.08\n"
+                + "dump,source_file=2026-03-25.csv; model=MiniMax-M2.5; wip=False," + run + "4,1,1,4,1" + tail
+                + "307.7906,10.0806\n"
+                + "mislabel,source_file=2026-04-06.csv; model=MiniMax-M2.5; wip=False," + run + "64,1,1,8,8" + tail
+                + "307.7906,10.0806\n"
+                + "other,source_file=gap-analysis.csv; silicon_concurrency=4," + run + "4,1,,4,1" + tail
+                + "307.79,10.21\n");
+        List<String> leftOut = new ArrayList<>();
+        List<Measurement> rows = AiconfiguratorReader.read(file, leftOut::add);
+        assertThat(leftOut).containsExactly("repeats a row already read (same configuration and figures)",
+                "experts split over both tensor- and expert-parallel ranks, not modelled");
+        assertThat(rows).extracting(Measurement::campaign).containsExactly("inferencex", "aiconfigurator");
+    }
+
     @Test
     void inferenceXTensorRtRunsHideHostWorkPadGraphsAndWaitForBatchesAt1k1kBelowTp8() {
         // the launch script's post-processing workers and stream interval, its padded CUDA graphs, and its 1k/1k
