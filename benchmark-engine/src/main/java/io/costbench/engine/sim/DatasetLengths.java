@@ -81,6 +81,17 @@ public record DatasetLengths(String name, double outputGammaShape, int minTokens
         return drawn;
     }
 
+    /**
+     * The {@code stated} run (its prompt count, mean lengths and seed) as {@link #runs}: the same run sending each
+     * draw's requests.
+     *
+     * @throws IllegalArgumentException for means the sampler's bounds cannot hold
+     */
+    public List<Workload> draws(Workload stated) {
+        return runs(stated.numPrompts(), stated.inputTokens(), stated.outputTokens(), stated.seed()).stream()
+                .map(stated::replaying).toList();
+    }
+
     /** One run's requests: answers drawn within the bounds, then scaled to {@code count x meanOutputTokens}. */
     public RequestLengths draw(int count, int promptTokens, int meanOutputTokens, long seed) {
         int longest = maxTotalTokens - promptTokens;

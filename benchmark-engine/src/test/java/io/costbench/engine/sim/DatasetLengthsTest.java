@@ -48,6 +48,9 @@ class DatasetLengthsTest {
         assertThat(runs.get(5)).isEqualTo(shareGpt.draw(100, 233, 221, 5));
         // another first seed, other runs: the first of seed 7 is the eighth of seed 0
         assertThat(shareGpt.runs(100, 233, 221, 7).get(0)).isEqualTo(runs.get(7));
+        // a stated run's draws are that run sending each draw's requests, seeds from its own
+        Workload stated = new Workload(233, 221, 1.0, 4, 0, 100, 7);
+        assertThat(shareGpt.draws(stated)).hasSize(32).first().isEqualTo(stated.replaying(runs.get(7)));
         assertThat(shareGpt.runsOf(1000)).isEqualTo(4);
         assertThat(shareGpt.runsOf(3200)).isEqualTo(1);
         assertThat(shareGpt.runsOf(100_000)).isEqualTo(1);

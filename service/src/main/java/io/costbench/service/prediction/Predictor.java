@@ -113,8 +113,7 @@ public class Predictor {
                     + dataset.maxTotalTokens() + " in all, so no mean of " + workload.inputTokens() + " prompt and "
                     + workload.outputTokens() + " answer tokens", null);
         }
-        List<Workload> draws = dataset.runs(workload.numPrompts(), workload.inputTokens(), workload.outputTokens(),
-                workload.seed()).stream().map(workload::replaying).toList();
+        List<Workload> draws = dataset.draws(workload);
         int longest = draws.stream().mapToInt(draw -> draw.inputTokens() + draw.outputTokens()).max().orElseThrow();
         ServingSimulator simulator = simulator(stated.model(), stated.target(), longest);
         PredictionKey key = new PredictionKey(stated, simulator.deployment().parametersSha256(), dataset);

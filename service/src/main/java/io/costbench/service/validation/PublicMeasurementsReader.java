@@ -145,8 +145,7 @@ public final class PublicMeasurementsReader {
         if (!shareGpt || numPrompts == 0) {
             return List.of();
         }
-        Workload loop = new Workload(input, output, 1.0, concurrency, 0, numPrompts, 0);
-        return DatasetLengths.shareGpt().runs(numPrompts, input, output, 0).stream().map(loop::replaying).toList();
+        return DatasetLengths.shareGpt().draws(new Workload(input, output, 1.0, concurrency, 0, numPrompts, 0));
     }
 
     /** The file's metric names as compared metrics; per-user and per-GPU figures are not compared here. */
