@@ -61,6 +61,8 @@ final class GpuStepPricer {
     private final double moeFp8BwEff;
     private final double moeBf16ComputeEff;
     private final double moeFp8ComputeEff;
+    private final double moeMxfp4BwEff;
+    private final double moeMxfp4ComputeEff;
     private final double moeTileM;
     private final double moeSmallBatchTileM;
     private final double moeTileN;
@@ -121,6 +123,8 @@ final class GpuStepPricer {
         moeFp8BwEff = profile.value("moeFp8BandwidthEfficiency");
         moeBf16ComputeEff = profile.value("moeBf16ComputeEfficiency");
         moeFp8ComputeEff = profile.value("moeFp8ComputeEfficiency");
+        moeMxfp4BwEff = profile.value("moeMxfp4BandwidthEfficiency");
+        moeMxfp4ComputeEff = profile.value("moeMxfp4ComputeEfficiency");
         moeTileM = profile.value("moeTileM");
         moeSmallBatchTileM = profile.value("moeSmallBatchTileM");
         moeTileN = profile.value("moeTileN");
@@ -281,11 +285,9 @@ final class GpuStepPricer {
             case MOE_EXPERTS -> {
                 MoeWork moe = moeWork(op, tokens);
                 bytes = moe.hbmBytes();
-                double moeComputeEff = precision == Precision.FP8 ? moeFp8ComputeEff : moeBf16ComputeEff;
-                computeMs = op.flops() * moe.rowsScale() / (hw.denseFlopsPerSecond(precision) * moeComputeEff
+                computeMs = op.flops() * moe.rowsScale() / (hw.denseFlopsPerSecond(precision) * moeComputeEff()
                         * moe.tileUtilisation()) * 1e3;
-                memoryMs = bytesMs(moe.weightBytes() + op.activationBytes(),
-                        precision == Precision.FP8 ? moeFp8BwEff : moeBf16BwEff);
+                memoryMs = bytesMs(moe.weightBytes() + op.activationBytes(), moeBandwidthEff());
                 // Routing, alignment, activation and combine: small kernels priced by the bytes they move.
                 double auxMs = moeAuxKernels * bytesMs(moe.auxBytes() / moeAuxKernels, elementwiseEff);
                 memoryMs += auxMs;
@@ -372,12 +374,28 @@ final class GpuStepPricer {
                             ", experts whole on %d ranks (the busiest: %.1f touched, %.0f rows)", expertRanks,
                             busiestRankExperts(op, moeTouched(op, tokens)), busiestRankRows(op.rows())) : "")
                     + (computeBound ? String.format(Locale.ROOT, ", compute-bound at %.1f%% of the %s dense peak",
-                            100 * (precision == Precision.FP8 ? moeFp8ComputeEff : moeBf16ComputeEff),
-                            precision == Precision.FP8 ? "FP8" : "BF16") : "");
+                            100 * moeComputeEff(), precision == Precision.FP8 ? "FP8" : "BF16") : "");
             case ALL_REDUCE -> (op.name().contains("all_gather") ? "all-gather" : "all-reduce") + " over " + tp
                     + " GPUs";
             case SAMPLING -> "sampling (eager)";
             default -> "bandwidth-bound element-wise";
+        };
+    }
+
+    /** The expert kernel path of the weight format: BF16, block-FP8 (W8A8) or MXFP4 dequantized to BF16 (W4A16). */
+    private double moeComputeEff() {
+        return switch (precision) {
+            case FP8 -> moeFp8ComputeEff;
+            case MXFP4 -> moeMxfp4ComputeEff;
+            case BF16 -> moeBf16ComputeEff;
+        };
+    }
+
+    private double moeBandwidthEff() {
+        return switch (precision) {
+            case FP8 -> moeFp8BwEff;
+            case MXFP4 -> moeMxfp4BwEff;
+            case BF16 -> moeBf16BwEff;
         };
     }
 

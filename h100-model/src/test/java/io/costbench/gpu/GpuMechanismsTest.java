@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.costbench.engine.graph.PrefillChunk;
 import io.costbench.engine.graph.StepShape;
+import io.costbench.engine.model.ModelCatalog;
 import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.BatchWaiting;
@@ -131,6 +132,27 @@ class GpuMechanismsTest {
         assertThat(small.hbmBytes()).isLessThan(allExpertBytes);
         assertThat(larger.hbmBytes()).isGreaterThan(small.hbmBytes());
         assertThat(larger.timeMs()).isGreaterThan(small.timeMs());
+    }
+
+    @Test
+    void mxfp4ExpertsStreamAQuarterOfTheirBf16BytesPlusScales() {
+        ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
+        StepShape decode = StepShape.decode(8, 1024);
+        OperatorTiming mxfp4 = moeOperator(deploy(gptOss, "h200-sxm", "vllm", 2, Precision.MXFP4, null)
+                .explain(decode));
+        OperatorTiming bf16 = moeOperator(deploy(gptOss, "h200-sxm", "vllm", 2, Precision.BF16, null)
+                .explain(decode));
+        // the same experts touched, 0.53125 against 2 bytes a weight; activations the same
+        assertThat(mxfp4.hbmBytes()).isLessThan(0.3 * bf16.hbmBytes());
+        assertThat(mxfp4.timeMs()).isLessThan(bf16.timeMs());
+        // the release fits one 80 GiB H100 (about 65 GB of weights); a bf16 copy needs four
+        assertThat(deploy(gptOss, "h100-sxm", "vllm", 1, Precision.MXFP4, null).scheduling().kvCacheCapacityTokens())
+                .isPositive();
+        assertThatThrownBy(() -> deploy(gptOss, "h100-sxm", "vllm", 1, Precision.BF16, null))
+                .isInstanceOf(DoesNotFitException.class);
+        // no engine quantizes a bf16 checkpoint to MXFP4 as it loads
+        assertThatThrownBy(() -> deploy("qwen3-32b", "h100-sxm", "vllm", 1, Precision.MXFP4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no mxfp4 checkpoint");
     }
 
     @Test

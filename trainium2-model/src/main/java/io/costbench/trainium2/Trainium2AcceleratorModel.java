@@ -319,6 +319,11 @@ public final class Trainium2AcceleratorModel implements AcceleratorModel, Calibr
         ParameterSet stack = stacks.get(profileStacks.get(profileId));
         Precision precision = request.precision() == null ? Precision.parse(profile.defaultPrecision())
                 : request.precision();
+        if (precision == Precision.MXFP4) {
+            // Resources and StepPricer price bf16 and fp8 tiles only; gpt-oss runs on Trainium2 from a bf16 copy.
+            throw new IllegalArgumentException("the Trainium2 model prices bf16 and fp8 weights, not mxfp4 experts; "
+                    + "ask for bf16 (a dequantized copy of the checkpoint)");
+        }
         Set<Switch> on = EnumSet.noneOf(Switch.class);
         profile.defaultOptimizations().forEach(id -> on.add(switchOf(id)));
         if (request.optimizations() != null) {

@@ -11,7 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import io.costbench.engine.graph.StepShape;
+import io.costbench.engine.model.ModelCatalog;
 import io.costbench.engine.model.ModelSpec;
+import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.CatalogEntry;
 import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.port.DoesNotFitException;
@@ -77,6 +79,10 @@ class Trainium2AcceleratorModelTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("warp-speed");
         assertThatThrownBy(() -> deploy(m, null, null, 3, 2048)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> deploy(m, null, null, 128, 2048)).isInstanceOf(IllegalArgumentException.class);
+        // no Neuron MXFP4 path is modelled: gpt-oss runs on Trainium2 from a bf16 copy
+        assertThatThrownBy(() -> TRN2.deploy(ModelCatalog.standard().get("gpt-oss-120b"),
+                new DeploymentRequest("trn2", null, 16, Precision.MXFP4, null, 2048)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mxfp4");
     }
 
     @Test

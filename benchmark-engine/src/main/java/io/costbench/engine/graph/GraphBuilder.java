@@ -275,7 +275,7 @@ public final class GraphBuilder {
             double touched = (options.routedExpertsOnly()
                     ? expectedExpertsTouched(m.numExperts(), m.expertsPerToken(), tokens)
                     : m.numExperts()) / ranks;
-            double bytesPerExpert = 3.0 * hidden * perRank * precision.bytesPerElement();
+            double bytesPerExpert = 3.0 * hidden * perRank * precision.expertBytesPerElement();
             long routedRows = (long) Math.ceil((double) tokens * m.expertsPerToken() / ranks);
             // Computing every loaded expert over every token is what a graph that cannot branch on the router does.
             long computedRows = options.routedExpertsOnly() ? routedRows : tokens * residentExperts;

@@ -21,7 +21,8 @@ import java.util.Set;
  *   <li>MoE: {@code num_experts} / {@code num_local_experts} / {@code n_routed_experts}, {@code num_experts_per_tok},
  *       {@code moe_intermediate_size}, {@code shared_expert_intermediate_size} / {@code n_shared_experts},
  *       {@code decoder_sparse_step}, {@code mlp_only_layers};</li>
- *   <li>tied embeddings, and multimodal configs whose text model sits under {@code text_config}.</li>
+ *   <li>tied embeddings, and multimodal configs whose text model sits under {@code text_config};</li>
+ *   <li>the stored weights' format, {@code quantization_config.quant_method}.</li>
  * </ul>
  * Unknown layer types fail loudly rather than being priced as something they are not.
  */
@@ -43,7 +44,23 @@ public final class HuggingFaceConfig {
     public ModelSpec toModelSpec(String id, String displayName, String source, long publishedParams) {
         int hidden = intField("hidden_size");
         return new ModelSpec(id, displayName, source, publishedParams, hidden, intField("vocab_size"),
-                tiedEmbeddings(), intOr("max_position_embeddings", 0), layers(hidden));
+                tiedEmbeddings(), intOr("max_position_embeddings", 0), layers(hidden), checkpointPrecision());
+    }
+
+    /**
+     * The stored weights' format from {@code quantization_config.quant_method}: "mxfp4" (gpt-oss), "fp8"
+     * (block-FP8 checkpoints); none is bf16. Other methods fail loudly rather than being priced as bf16.
+     */
+    private Precision checkpointPrecision() {
+        Object quantization = root.get("quantization_config");
+        if (!(quantization instanceof Map<?, ?> q) || q.get("quant_method") == null) {
+            return Precision.BF16;
+        }
+        return switch (String.valueOf(q.get("quant_method")).toLowerCase(Locale.ROOT)) {
+            case "mxfp4" -> Precision.MXFP4;
+            case "fp8" -> Precision.FP8;
+            default -> throw new IllegalArgumentException("unsupported quant_method " + q.get("quant_method"));
+        };
     }
 
     /** A short architecture label for listings: the first entry of {@code architectures}, else the model type. */

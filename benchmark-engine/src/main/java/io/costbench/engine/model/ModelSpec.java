@@ -6,13 +6,32 @@ import java.util.List;
  * A served model's architecture, as read from its Hugging Face config.json plus a sidecar for what the config does
  * not say (display name, published parameter count, source). Derived sizes are computed, never stored.
  *
- * @param publishedParams the parameter count the model card states (text model), for checking the derivation
+ * @param publishedParams     the parameter count the model card states (text model), for checking the derivation
+ * @param checkpointPrecision the format the published weights are stored in ({@code quantization_config}), which
+ *                            bounds what an engine can serve without another checkpoint
  */
 public record ModelSpec(String id, String displayName, String source, long publishedParams, int hiddenSize,
-        int vocabSize, boolean tiedEmbeddings, int maxPositionEmbeddings, List<LayerSpec> layers) {
+        int vocabSize, boolean tiedEmbeddings, int maxPositionEmbeddings, List<LayerSpec> layers,
+        Precision checkpointPrecision) {
 
     public ModelSpec {
         layers = List.copyOf(layers);
+    }
+
+    /** A model published in bf16. */
+    public ModelSpec(String id, String displayName, String source, long publishedParams, int hiddenSize,
+            int vocabSize, boolean tiedEmbeddings, int maxPositionEmbeddings, List<LayerSpec> layers) {
+        this(id, displayName, source, publishedParams, hiddenSize, vocabSize, tiedEmbeddings, maxPositionEmbeddings,
+                layers, Precision.BF16);
+    }
+
+    /**
+     * Whether an engine can serve the model at {@code precision}: bf16 from any checkpoint (a dequantized copy), fp8
+     * by quantizing a bf16 copy as it loads (vLLM {@code --quantization fp8}), MXFP4 only from an MXFP4 checkpoint
+     * (no engine quantizes to it as it loads: vLLM's {@code Mxfp4Config} reads the checkpoint's packed blocks).
+     */
+    public boolean servableAt(Precision precision) {
+        return precision != Precision.MXFP4 || checkpointPrecision == Precision.MXFP4;
     }
 
     public int numLayers() {
@@ -40,11 +59,27 @@ public record ModelSpec(String id, String displayName, String source, long publi
         return sum;
     }
 
-    /** Weight bytes in HBM: linear weights at the serving precision, embeddings and norms kept in bf16. */
+    /**
+     * Weight bytes in HBM: routed experts and the other linear weights at the serving precision's sizes, embeddings
+     * and norms kept in bf16.
+     */
     public double weightBytes(Precision precision) {
         long embeddings = embeddingParams();
-        long linear = totalParams() - embeddings;
-        return linear * precision.bytesPerElement() + embeddings * Precision.BF16.bytesPerElement();
+        long experts = routedExpertParams();
+        long linear = totalParams() - embeddings - experts;
+        return linear * precision.bytesPerElement() + experts * precision.expertBytesPerElement()
+                + embeddings * Precision.BF16.bytesPerElement();
+    }
+
+    /** The routed experts' weights over all MoE layers (shared experts and routers not included). */
+    public long routedExpertParams() {
+        long sum = 0;
+        for (LayerSpec layer : layers) {
+            if (layer.feedForward() instanceof MoeMlp m) {
+                sum += 3L * hiddenSize * m.expertIntermediateSize() * m.numExperts();
+            }
+        }
+        return sum;
     }
 
     public long mixerParams(Mixer mixer) {

@@ -68,4 +68,22 @@ class HuggingFaceConfigTest {
         assertThatThrownBy(() -> HuggingFaceConfig.of(missing).toModelSpec("m", "M", "t", 1))
                 .hasMessageContaining("vocab_size");
     }
+
+    @Test
+    void quantizationConfigNamesTheCheckpointFormat() {
+        assertThat(HuggingFaceConfig.of(base()).toModelSpec("m", "M", "t", 1).checkpointPrecision())
+                .isEqualTo(Precision.BF16);
+        Map<String, Object> mxfp4 = base();
+        mxfp4.put("quantization_config", Map.of("quant_method", "mxfp4"));
+        assertThat(HuggingFaceConfig.of(mxfp4).toModelSpec("m", "M", "t", 1).checkpointPrecision())
+                .isEqualTo(Precision.MXFP4);
+        Map<String, Object> fp8 = base();
+        fp8.put("quantization_config", Map.of("quant_method", "fp8", "weight_block_size", List.of(128, 128)));
+        assertThat(HuggingFaceConfig.of(fp8).toModelSpec("m", "M", "t", 1).checkpointPrecision())
+                .isEqualTo(Precision.FP8);
+        Map<String, Object> awq = base();
+        awq.put("quantization_config", Map.of("quant_method", "awq"));
+        assertThatThrownBy(() -> HuggingFaceConfig.of(awq).toModelSpec("m", "M", "t", 1))
+                .hasMessageContaining("unsupported quant_method awq");
+    }
 }

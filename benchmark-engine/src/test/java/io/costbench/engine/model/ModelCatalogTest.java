@@ -19,8 +19,8 @@ class ModelCatalogTest {
     @Test
     void shipsEveryModelTheApiNames() {
         assertThat(CATALOG.ids()).containsExactly("qwen3.5-4b", "qwen3.5-2b", "qwen3-30b-a3b", "gemma4-31b",
-                "qwen3-8b", "qwen3-32b", "qwen3-235b-a22b", "minimax-m2.5", "llama-3.1-8b", "llama-3.1-70b",
-                "llama-3.3-70b", "llama-3.1-405b");
+                "qwen3-8b", "qwen3-32b", "qwen3-235b-a22b", "minimax-m2.5", "gpt-oss-120b", "llama-3.1-8b",
+                "llama-3.1-70b", "llama-3.3-70b", "llama-3.1-405b");
         assertThat(CATALOG.models()).allSatisfy(m -> assertThat(m.contentSha256()).hasSize(64));
         assertThatThrownBy(() -> CATALOG.get("gpt-5")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown model gpt-5");
@@ -36,6 +36,35 @@ class ModelCatalogTest {
         CatalogModel model = CATALOG.entry(id);
         assertThat((double) model.spec().totalParams()).isCloseTo(model.spec().publishedParams(), withPercentage(2));
         assertThat((double) model.spec().activeParams()).isCloseTo(model.publishedActiveParams(), withPercentage(2));
+    }
+
+    @ParameterizedTest
+    @MethodSource("ids")
+    void mxfp4ShrinksOnlyTheRoutedExperts(String id) {
+        ModelSpec spec = CATALOG.get(id);
+        // 4-bit values plus one 1-byte scale per 32 against 2 bytes: every other weight stays bf16
+        assertThat(spec.weightBytes(Precision.BF16) - spec.weightBytes(Precision.MXFP4))
+                .isCloseTo(spec.routedExpertParams() * (2 - 0.53125), within(1.0));
+        assertThat(spec.servableAt(Precision.MXFP4)).isEqualTo(spec.checkpointPrecision() == Precision.MXFP4);
+        assertThat(spec.servableAt(Precision.BF16)).isTrue();
+    }
+
+    @Test
+    void gptOssAlternatesSlidingAndFullAttentionOverMxfp4Experts() {
+        ModelSpec gptOss = CATALOG.get("gpt-oss-120b");
+        assertThat(gptOss.checkpointPrecision()).isEqualTo(Precision.MXFP4);
+        assertThat(gptOss.layers().get(0).feedForward()).isEqualTo(new MoeMlp(128, 4, 2880, 0, 0));
+        assertThat(((AttentionMixer) gptOss.layers().get(0).mixer()).slidingWindowTokens()).isEqualTo(128);
+        assertThat(((AttentionMixer) gptOss.layers().get(1).mixer()).isSliding()).isFalse();
+        assertThat(gptOss.layers()).filteredOn(l -> ((AttentionMixer) l.mixer()).isSliding()).hasSize(18);
+        // 36 layers x 128 experts x 3 x 2880 x 2880
+        assertThat(gptOss.routedExpertParams()).isEqualTo(114_661_785_600L);
+        // the release's safetensors hold about 65 GB: 60.9 GB of MXFP4 experts, the rest bf16
+        assertThat(gptOss.weightBytes(Precision.MXFP4) / 1e9).isCloseTo(65.3, within(0.3));
+        // 18 full-attention layers x K and V x 8 heads x 64 x 2 B; the sliding layers hold 128 tokens at most
+        assertThat(gptOss.kvBytesPerTokenGlobalLayers(2)).isEqualTo(18 * 2 * 8 * 64 * 2.0);
+        assertThat(gptOss.kvBytesForContext(2048, true, 2))
+                .isEqualTo(2048 * 18 * 2 * 8 * 64 * 2.0 + 128 * 18 * 2 * 8 * 64 * 2.0);
     }
 
     @ParameterizedTest

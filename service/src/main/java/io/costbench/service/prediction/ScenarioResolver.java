@@ -59,8 +59,8 @@ public class ScenarioResolver {
      */
     public Scenario resolve(Spec spec) {
         String model = model(spec.model());
-        ServingTarget resolved = target(spec.hardware(), spec.profile(), spec.tensorParallel(), spec.precision(),
-                spec.optimizations());
+        ServingTarget resolved = target(model, spec.hardware(), spec.profile(), spec.tensorParallel(),
+                spec.precision(), spec.optimizations());
         ServingTarget target = spec.staticShapes() == null ? resolved : new ServingTarget(resolved.hardware(),
                 resolved.profile(), resolved.tensorParallel(), resolved.precision(), resolved.optimizations(),
                 spec.staticShapes());
@@ -124,6 +124,24 @@ public class ScenarioResolver {
                 tensorParallel != null ? tensorParallel : profile.defaultTensorParallel(),
                 precision(precision != null ? precision : profile.defaultPrecision()),
                 optimizations == null ? null : List.copyOf(optimizations));
+    }
+
+    /**
+     * A serving target for a catalog model: as {@link #target(String, String, Integer, String, Collection)}, but
+     * without a stated precision the model is served as its checkpoint stores it when the profile offers that format
+     * (gpt-oss-120b in mxfp4, not a bf16 copy four times its size).
+     */
+    public ServingTarget target(String modelId, String hardwareIdOrAlias, String profileId, Integer tensorParallel,
+            String precision, Collection<String> optimizations) {
+        ServingTarget target = target(hardwareIdOrAlias, profileId, tensorParallel, precision, optimizations);
+        Precision checkpoint = models.entry(modelId).spec().checkpointPrecision();
+        if (precision != null || checkpoint == target.precision()) {
+            return target;
+        }
+        boolean offered = accelerators.forHardware(target.hardware()).orElseThrow().profiles().stream()
+                .filter(p -> p.id().equals(target.profile())).anyMatch(p -> p.precisions().contains(checkpoint));
+        return offered ? new ServingTarget(target.hardware(), target.profile(), target.tensorParallel(), checkpoint,
+                target.optimizations()) : target;
     }
 
     private static Precision precision(String value) {

@@ -34,9 +34,9 @@ class PredictorPointSimulator implements PointSimulator {
     @Override
     public PointOutcome simulate(SweepScenario point) {
         SweepTarget target = point.target();
-        Scenario scenario = new Scenario(resolver.model(point.model()), resolver.target(target.hardware(),
-                target.profile(), target.tensorParallel(), target.precision(), target.optimizations()),
-                point.workload());
+        String model = resolver.model(point.model());
+        Scenario scenario = new Scenario(model, resolver.target(model, target.hardware(), target.profile(),
+                target.tensorParallel(), target.precision(), target.optimizations()), point.workload());
         Prediction prediction = predictor.predict(scenario);
         return new PointOutcome(prediction.chips(), prediction.scenario().target().tensorParallel(),
                 prediction.scenario().target().precision().name().toLowerCase(Locale.ROOT),

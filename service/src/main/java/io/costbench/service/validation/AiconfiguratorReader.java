@@ -58,6 +58,29 @@ public final class AiconfiguratorReader {
      */
     static final int INFERENCEX_TRTLLM_MAX_NUM_TOKENS = 16384;
 
+    /**
+     * What an InferenceX launch script sets that the rows do not carry. The scripts are per model: the FP8 ones above
+     * (Llama, and the MiniMax and Qwen runs read with them) pass an FP8 KV cache; the gpt-oss ones
+     * ({@code benchmarks/gptoss_fp4_h100.sh} @ 1fc5d73c, {@code gptoss_fp4_h200.sh} @ 16cd9556: no
+     * {@code --kv-cache-dtype}, {@code VLLM_MXFP4_USE_MARLIN=1}; {@code gptoss_fp4_h200_trt.sh} @ 111f0312:
+     * {@code kv_cache_config: dtype: auto}, {@code --max_num_tokens 20000}, {@code num_postprocess_workers: 4} with
+     * {@code stream_interval: 20}, CUDA graphs padded, no batch waiting) keep the engine's KV cache.
+     *
+     * @param kvCacheDtype         the KV cache the script asks for
+     * @param trtllmMaxNumTokens   the TensorRT-LLM token budget
+     * @param trtllmBatchWaiting   whether the TensorRT-LLM script waits for batches (1k/1k below TP 8)
+     */
+    record InferencexLaunch(String kvCacheDtype, int trtllmMaxNumTokens, boolean trtllmBatchWaiting) {
+
+        static final InferencexLaunch FP8 = new InferencexLaunch("fp8", INFERENCEX_TRTLLM_MAX_NUM_TOKENS, true);
+        static final InferencexLaunch GPT_OSS = new InferencexLaunch("auto", 20000, false);
+
+        /** The launch of a catalog model's script: gpt-oss's own, else the FP8 scripts'. */
+        static InferencexLaunch of(String model) {
+            return "gpt-oss-120b".equals(model) ? GPT_OSS : FP8;
+        }
+    }
+
     private AiconfiguratorReader() {
     }
 
@@ -179,14 +202,15 @@ public final class AiconfiguratorReader {
         String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware, r.get("backend"), model, precision, tp,
                 isl, osl, concurrency);
         boolean inferencex = inferenceX(r);
+        InferencexLaunch launch = InferencexLaunch.of(model);
         Measurement m = new Measurement(FILE, label, hardware, profile, model, precision, tp,
                 isl, osl, concurrency, inferencex ? 10 * concurrency : 0, measured, true,
                 inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,
-                inferencex ? "fp8" : "auto", withExpertParallel(inferencex ? inferencexOptions(r.get("backend"),
-                        r.get("backend_version"), isl, osl, tp) : engineOptions(r.get("backend"),
-                        r.get("backend_version")), expertParallel), inferencex);
+                inferencex ? launch.kvCacheDtype() : "auto", withExpertParallel(inferencex ? inferencexOptions(
+                        r.get("backend"), r.get("backend_version"), isl, osl, tp, launch) : engineOptions(
+                        r.get("backend"), r.get("backend_version")), expertParallel), inferencex);
         return inferencex && "trtllm".equals(r.get("backend"))
-                ? m.withMaxBatchedTokens(INFERENCEX_TRTLLM_MAX_NUM_TOKENS) : m;
+                ? m.withMaxBatchedTokens(launch.trtllmMaxNumTokens()) : m;
     }
 
 
@@ -208,12 +232,13 @@ public final class AiconfiguratorReader {
      * batch sizes ({@code cuda_graph_config: enable_padding: true}); and batch waiting
      * ({@code batch_wait_timeout_iters: 20}, {@code batch_wait_max_tokens_ratio: 0.9}) for 1k/1k below TP 8.
      */
-    static Set<String> inferencexOptions(String backend, String version, int isl, int osl, int tp) {
+    static Set<String> inferencexOptions(String backend, String version, int isl, int osl, int tp,
+            InferencexLaunch launch) {
         Set<String> options = new TreeSet<>(engineOptions(backend, version));
         if ("trtllm".equals(backend)) {
             options.add("async-scheduling");
             options.add("cuda-graph-padding");
-            if (isl == 1024 && osl == 1024 && tp < 8) {
+            if (launch.trtllmBatchWaiting() && isl == 1024 && osl == 1024 && tp < 8) {
                 options.add("batch-waiting");
             }
         }

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import io.costbench.engine.model.ModelCatalog;
+import io.costbench.engine.model.Precision;
 import io.costbench.service.prediction.AcceleratorFamilies;
 import io.costbench.service.prediction.AcceleratorRegistry;
 import io.costbench.service.prediction.ScenarioResolver;
@@ -53,8 +54,19 @@ public final class CatalogIds {
         if (model(model).isEmpty()) {
             return Optional.of("model " + model + " not in the catalog");
         }
-        if (precision(precision).isEmpty()) {
+        Optional<String> served = precision(precision);
+        if (served.isEmpty()) {
             return Optional.of("precision " + precision + " not offered");
+        }
+        Precision checkpoint = ModelCatalog.standard().get(model(model).orElseThrow()).checkpointPrecision();
+        if (served.get().equals("mxfp4") && checkpoint != Precision.MXFP4) {
+            return Optional.of("precision " + precision + " for a checkpoint stored as "
+                    + checkpoint.name().toLowerCase(Locale.ROOT));
+        }
+        // An MXFP4 checkpoint served in bf16 is a dequantized copy; "fp8" does not say which layers ran in fp8.
+        if (served.get().equals("fp8") && checkpoint == Precision.MXFP4) {
+            return Optional.of("precision " + precision + " for an mxfp4 checkpoint: which layers ran in fp8 is not "
+                    + "stated");
         }
         return Optional.empty();
     }
@@ -77,9 +89,15 @@ public final class CatalogIds {
         return Optional.empty();
     }
 
-    /** bf16 or fp8 from a precision column ("BF16", "FP8 (per table header)", "" for the default bf16). */
+    /**
+     * bf16, fp8 or mxfp4 from a precision column ("BF16", "FP8 (per table header)", "" for the default bf16; "fp4"
+     * on Hopper, which has no FP4 tensor cores, is an MXFP4 checkpoint's W4A16 serving).
+     */
     public static Optional<String> precision(String value) {
         String p = value.trim().toLowerCase(Locale.ROOT);
+        if (p.equals("fp4") || p.equals("mxfp4")) {
+            return Optional.of("mxfp4");
+        }
         if (p.isEmpty() || p.equals("bf16") || p.equals("fp16")) {
             return Optional.of("bf16");
         }

@@ -185,14 +185,14 @@ class MeasurementReadersTest {
     void inferenceXTensorRtRunsHideHostWorkPadGraphsAndWaitForBatchesAt1k1kBelowTp8() {
         // the launch script's post-processing workers and stream interval, its padded CUDA graphs, and its 1k/1k
         // batch waiting below TP 8
-        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 4))
+        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 4, AiconfiguratorReader.InferencexLaunch.FP8))
                 .containsExactly("async-scheduling", "batch-waiting", "cuda-graph-padding");
-        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 8))
+        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 8, AiconfiguratorReader.InferencexLaunch.FP8))
                 .containsExactly("async-scheduling", "cuda-graph-padding");
-        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 8192, 1))
+        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 8192, 1, AiconfiguratorReader.InferencexLaunch.FP8))
                 .containsExactly("async-scheduling", "cuda-graph-padding");
-        assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.12.0", 1024, 1024, 1)).isEmpty();
-        assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.16.0", 1024, 1024, 1))
+        assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.12.0", 1024, 1024, 1, AiconfiguratorReader.InferencexLaunch.FP8)).isEmpty();
+        assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.16.0", 1024, 1024, 1, AiconfiguratorReader.InferencexLaunch.FP8))
                 .containsExactly("async-scheduling");
     }
 }
