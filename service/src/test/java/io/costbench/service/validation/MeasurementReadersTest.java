@@ -16,6 +16,9 @@ import static org.assertj.core.api.Assertions.within;
 
 class MeasurementReadersTest {
 
+    private static final AiconfiguratorReader.InferencexLaunch FP8_LAUNCH = AiconfiguratorReader.InferencexLaunch.FP8;
+
+
     /** The aiconfigurator-silicon CSV's header, as the shared file has it. */
     private static final String AICONFIGURATOR_HEADER = "id,silicon_data_source,backend,backend_version,model_path,"
             + "system,precision,mode,isl,osl,gemm_quant_mode,moe_quant_mode,batch_size,tp_size,pp_size,"
@@ -78,14 +81,14 @@ class MeasurementReadersTest {
                 a,"src; x",vllm,0.1,Qwen/Qwen3-32B,h100_sxm,,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
                 b,src,vllm,0.1,Qwen/Qwen3-32B,h100_sxm,,disagg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
                 c,src,trtllm,0.1,Qwen/Qwen3-235B-A22B-FP8,h100_sxm,fp8,agg,1024,1024,,,8,8,1,1,,8,,,,,,,,,,,,,,,100,20
-                d,src,vllm,0.1,openai/gpt-oss-120b,h100_sxm,fp4,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
+                d,src,vllm,0.1,deepseek-ai/DeepSeek-R1,h100_sxm,fp8,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
                 e,src,lmdeploy,0.10,Qwen/Qwen3-32B,h100_sxm,,agg,1024,1024,,,8,2,1,1,,,,,,,,,,,,,,,,,100,20
                 """);
         List<String> leftOut = new ArrayList<>();
         List<Measurement> rows = AiconfiguratorReader.read(file, leftOut::add);
         assertThat(leftOut).containsExactly(
                 "disaggregated serving (separate prefill and decode workers), not modelled",
-                "model openai/gpt-oss-120b not in the catalog", "engine lmdeploy: no serving profile represents it");
+                "model deepseek-ai/DeepSeek-R1 not in the catalog", "engine lmdeploy: no serving profile represents it");
         // the disaggregated row and the model outside the catalog are left out; TP 8 = EP 8 runs expert-parallel
         assertThat(rows).hasSize(2);
         assertThat(rows.get(1).engineOptions()).containsExactly("expert-parallel");
@@ -181,18 +184,48 @@ class MeasurementReadersTest {
         assertThat(rows).extracting(Measurement::campaign).containsExactly("inferencex", "aiconfigurator");
     }
 
+    /**
+     * gpt-oss's InferenceX runs: "fp4" on Hopper is the release's MXFP4 checkpoint, run as its own launch scripts run
+     * it (the engine's KV cache, TensorRT-LLM's 20,000-token budget, no batch waiting); an "fp8" label on that
+     * checkpoint does not say which layers ran in fp8 and is left out.
+     */
+    @Test
+    void gptOssRunsAreItsMxfp4CheckpointUnderItsOwnLaunchScripts() throws IOException {
+        Path file = dir.resolve(AiconfiguratorReader.FILE);
+        String tail = ",,,,,,,,,,,,,,,";
+        Files.writeString(file, AICONFIGURATOR_HEADER
+                + "trt,source_file=2026-03-25.csv; model=GPT-OSS-120B; wip=False,trtllm,gpt-oss-dev,"
+                + "openai/gpt-oss-120b,h200_sxm,fp4,agg,1024,1024,nvfp4,nvfp4,4,1,1,,1,1" + tail + "80.5,6.88\n"
+                + "vllm,source_file=2026-03-25.csv; model=GPT-OSS-120B; wip=False,vllm,0.18.0,"
+                + "openai/gpt-oss-120b,h100_sxm,fp4,agg,1024,1024,nvfp4,nvfp4,4,2,1,,1,1" + tail + "59.3,5.03\n"
+                + "fp8,source_file=/aic/gap.csv,trtllm,1.3.0rc1,"
+                + "openai/gpt-oss-120b,h100_sxm,fp8,agg,1024,1024,fp8,fp8,4,1,1,,1,1" + tail + "50.0,4.00\n"
+                + "qwen,source_file=2026-03-25.csv; model=Qwen3-32B; wip=False,vllm,0.18.0,"
+                + "Qwen/Qwen3-32B,h100_sxm,fp4,agg,1024,1024,nvfp4,nvfp4,4,1,1,,1,1" + tail + "50.0,4.00\n");
+        List<String> leftOut = new ArrayList<>();
+        List<Measurement> rows = AiconfiguratorReader.read(file, leftOut::add);
+        assertThat(leftOut).containsExactly(
+                "precision fp8 for an mxfp4 checkpoint: which layers ran in fp8 is not stated",
+                "precision fp4 for a checkpoint stored as bf16");
+        assertThat(rows).extracting(Measurement::modelId, Measurement::precision, Measurement::kvCacheDtype)
+                .containsOnly(org.assertj.core.groups.Tuple.tuple("gpt-oss-120b", "mxfp4", "auto"));
+        assertThat(rows.get(0).maxBatchedTokens()).isEqualTo(20000);
+        assertThat(rows.get(0).engineOptions()).containsExactlyInAnyOrder("async-scheduling", "cuda-graph-padding");
+        assertThat(rows.get(1).maxBatchedTokens()).isNull();
+    }
+
     @Test
     void inferenceXTensorRtRunsHideHostWorkPadGraphsAndWaitForBatchesAt1k1kBelowTp8() {
         // the launch script's post-processing workers and stream interval, its padded CUDA graphs, and its 1k/1k
         // batch waiting below TP 8
-        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 4, AiconfiguratorReader.InferencexLaunch.FP8))
+        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 4, FP8_LAUNCH))
                 .containsExactly("async-scheduling", "batch-waiting", "cuda-graph-padding");
-        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 8, AiconfiguratorReader.InferencexLaunch.FP8))
+        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 1024, 8, FP8_LAUNCH))
                 .containsExactly("async-scheduling", "cuda-graph-padding");
-        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 8192, 1, AiconfiguratorReader.InferencexLaunch.FP8))
+        assertThat(AiconfiguratorReader.inferencexOptions("trtllm", "", 1024, 8192, 1, FP8_LAUNCH))
                 .containsExactly("async-scheduling", "cuda-graph-padding");
-        assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.12.0", 1024, 1024, 1, AiconfiguratorReader.InferencexLaunch.FP8)).isEmpty();
-        assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.16.0", 1024, 1024, 1, AiconfiguratorReader.InferencexLaunch.FP8))
+        assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.12.0", 1024, 1024, 1, FP8_LAUNCH)).isEmpty();
+        assertThat(AiconfiguratorReader.inferencexOptions("vllm", "0.16.0", 1024, 1024, 1, FP8_LAUNCH))
                 .containsExactly("async-scheduling");
     }
 }

@@ -52,6 +52,10 @@ class ValidationReportTest {
             Map.entry("inferencex h200-sxm vllm minimax-m2.5", 51),
             // TP 4 with expert parallelism (EP 4), as InferenceX's H100 MiniMax config sets it
             Map.entry("inferencex h100-sxm vllm minimax-m2.5", 15),
+            // gpt-oss-120b, MXFP4 (README, "Sixteenth round"): the c=512 rows included
+            Map.entry("inferencex h100-sxm vllm gpt-oss-120b", 54),
+            Map.entry("inferencex h200-sxm vllm gpt-oss-120b", 60),
+            Map.entry("inferencex h200-sxm trtllm gpt-oss-120b", 62),
             Map.entry("public h100-sxm trtllm qwen3-8b", 1),
             // SGLang: BF16 and FP8 at c=4 (the GPUStack latency guide)
             Map.entry("public h100-sxm sglang qwen3-8b", 2),
@@ -239,6 +243,20 @@ class ValidationReportTest {
         GUARDS.put("h200-sxm sglang derived output throughput* median", 0.13);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.145);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
+        // gpt-oss-120b's MXFP4 rows, out of sample: TPOT under-predicted 17-38% by median, the H100 c=512 rows faster
+        // than the HBM can stream the experts (README, "Sixteenth round")
+        GUARDS.put("h100-sxm vllm TPOT p90", 0.24);
+        GUARDS.put("h100-sxm vllm TTFT median", 0.245);
+        GUARDS.put("h200-sxm vllm TPOT median", 0.12);
+        GUARDS.put("h200-sxm vllm TTFT median", 0.22);
+        GUARDS.put("h200-sxm vllm derived output throughput* median", 0.11);
+        GUARDS.put("h200-sxm trtllm TPOT median", 0.11);
+        GUARDS.put("h200-sxm trtllm TPOT p90", 0.455);
+        GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.115);
+        GUARDS.put("GPU MoE rows TPOT median", 0.17);
+        GUARDS.put("leave-one-out inferencex h100-sxm vllm gpt-oss-120b TPOT median", 0.195);
+        GUARDS.put("leave-one-out inferencex h200-sxm vllm gpt-oss-120b TPOT median", 0.285);
+        GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.385);
     }
 
     private static Target target(String name, double value, double target, Map<String, Double> guards) {
