@@ -63,6 +63,8 @@ final class GpuStepPricer {
     private final double moeFp8ComputeEff;
     private final double moeMxfp4BwEff;
     private final double moeMxfp4ComputeEff;
+    private final double moeMxfp4IntermediateAlign;
+    private final double moeMxfp4HiddenAlign;
     private final double moeTileM;
     private final double moeSmallBatchTileM;
     private final double moeTileN;
@@ -125,6 +127,11 @@ final class GpuStepPricer {
         moeFp8ComputeEff = profile.value("moeFp8ComputeEfficiency");
         moeMxfp4BwEff = profile.value("moeMxfp4BandwidthEfficiency");
         moeMxfp4ComputeEff = profile.value("moeMxfp4ComputeEfficiency");
+        // The MXFP4 kernel's padded expert shapes, where the profile names the kernel that pads them.
+        moeMxfp4IntermediateAlign = profile.hasParameter("moeMxfp4IntermediateAlignment")
+                ? profile.value("moeMxfp4IntermediateAlignment") : 1;
+        moeMxfp4HiddenAlign = profile.hasParameter("moeMxfp4HiddenAlignment")
+                ? profile.value("moeMxfp4HiddenAlignment") : 1;
         moeTileM = profile.value("moeTileM");
         moeSmallBatchTileM = profile.value("moeSmallBatchTileM");
         moeTileN = profile.value("moeTileN");
@@ -429,13 +436,17 @@ final class GpuStepPricer {
         // count per layer split like the weights; whole experts on each rank (expert parallelism) show none (see the
         // catalog).
         double extraReads = precision == Precision.FP8 && expertRanks == 1 ? moeFp8ExtraExpertReads : 0;
-        double weightBytes = (touched + extraReads) * bytesPerExpert;
+        double intermediate = op.outFeatures() / 3.0;
+        double hidden = op.inFeatures();
+        // An MXFP4 kernel that pads each rank's expert slice to its tile streams and multiplies the padding too.
+        double padding = precision == Precision.MXFP4
+                ? roundUp(intermediate, moeMxfp4IntermediateAlign) * roundUp(hidden, moeMxfp4HiddenAlign)
+                        / (intermediate * hidden) : 1.0;
+        double weightBytes = (touched + extraReads) * bytesPerExpert * padding;
         double rowsPerExpert = routedRows / Math.max(1e-9, touched);
         double tileM = tokens <= op.experts() ? moeSmallBatchTileM : moeTileM;
         double mTiles = Math.ceil(rowsPerExpert / tileM);
         double mUtil = rowsPerExpert / (mTiles * tileM);
-        double intermediate = op.outFeatures() / 3.0;
-        double hidden = op.inFeatures();
         int sms = hw.streamingMultiprocessors();
         double upTiles = touched * mTiles * Math.ceil(2 * intermediate / moeTileN);
         double downTiles = touched * mTiles * Math.ceil(hidden / moeTileN);
@@ -445,7 +456,11 @@ final class GpuStepPricer {
         double auxBytes = tokens * (double) op.experts() * expertRanks * 4 + routedRows * 12
                 + (routedRows + tokens) * hidden * 2;
         return new MoeWork(weightBytes, auxBytes, weightBytes + op.activationBytes() + auxBytes,
-                Math.min(1.0, mUtil * waveUtil), op.rows() > 0 ? routedRows / op.rows() : 1.0);
+                Math.min(1.0, mUtil * waveUtil) / padding, op.rows() > 0 ? routedRows / op.rows() : 1.0);
+    }
+
+    private static double roundUp(double value, double multiple) {
+        return Math.ceil(value / multiple) * multiple;
     }
 
     /**

@@ -68,7 +68,20 @@ class ScenarioResolverTest {
         assertThatThrownBy(() -> RESOLVER.target("h100-sxm", null, null, "int3", null))
                 .isInstanceOfSatisfying(UnknownIdException.class, e -> {
                     assertThat(e.field()).isEqualTo("precision");
-                    assertThat(e.knownIds()).containsExactly("bf16", "fp8");
+                    assertThat(e.knownIds()).containsExactly("bf16", "fp8", "mxfp4");
                 });
+    }
+
+    @Test
+    void withoutAPrecisionAModelIsServedAsItsCheckpointStoresIt() {
+        // gpt-oss-120b's release is MXFP4: a GPU profile serves it so; Trainium2's profiles price bf16 copies
+        assertThat(RESOLVER.resolve(new ScenarioResolver.Spec("openai/gpt-oss-120b", "h100-sxm", null, null, null,
+                null, 128, 128, 1, null, null)).target().precision()).isEqualTo(Precision.MXFP4);
+        assertThat(RESOLVER.resolve(new ScenarioResolver.Spec("gpt-oss-120b", "h100-sxm", null, 4, "bf16", null,
+                128, 128, 1, null, null)).target().precision()).isEqualTo(Precision.BF16);
+        assertThat(RESOLVER.resolve(new ScenarioResolver.Spec("gpt-oss-120b", "trn2", null, null, null, null, 128,
+                128, 1, null, null)).target().precision()).isEqualTo(Precision.BF16);
+        assertThat(RESOLVER.resolve(new ScenarioResolver.Spec("qwen3-32b", "h100-sxm", null, null, null, null, 128,
+                128, 1, null, null)).target().precision()).isEqualTo(Precision.BF16);
     }
 }

@@ -105,9 +105,11 @@ class ValidationReportTest {
         report.notCompared().stream().filter(n -> n.file().equals(AiconfiguratorReader.FILE))
                 .forEach(n -> leftOut.put(n.reason(), n.rows()));
         assertThat(read + leftOut.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(fileRows);
-        // disaggregated serving and the repeats of InferenceX's database are named and counted
+        // disaggregated serving and the repeats of InferenceX's database are named and counted (30 of the repeats are
+        // gpt-oss runs both nightly dumps list)
         assertThat(leftOut).containsEntry("disaggregated serving (separate prefill and decode workers), not modelled", 291)
-                .containsEntry("repeats a row already read (same configuration and figures)", 33);
+                .containsEntry("repeats a row already read (same configuration and figures)", 63)
+                .containsEntry("precision fp8 for an mxfp4 checkpoint: which layers ran in fp8 is not stated", 5);
     }
 
     /**
@@ -243,19 +245,18 @@ class ValidationReportTest {
         GUARDS.put("h200-sxm sglang derived output throughput* median", 0.13);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.145);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
-        // gpt-oss-120b's MXFP4 rows, out of sample: TPOT under-predicted 17-38% by median, the H100 c=512 rows faster
-        // than the HBM can stream the experts (README, "Sixteenth round")
-        GUARDS.put("h100-sxm vllm TPOT p90", 0.24);
-        GUARDS.put("h100-sxm vllm TTFT median", 0.245);
-        GUARDS.put("h200-sxm vllm TPOT median", 0.12);
-        GUARDS.put("h200-sxm vllm TTFT median", 0.22);
-        GUARDS.put("h200-sxm vllm derived output throughput* median", 0.11);
+        // gpt-oss-120b's MXFP4 rows (README, "Sixteenth round"): vLLM's Marlin rate calibrated on the H100 and H200
+        // rows, which disagree (left out, each is 29.4% / 12.3%); the H100 c=512 rows faster than HBM can stream the
+        // experts; TensorRT-LLM's Triton path at carried-over rates, TPOT under-predicted 38%
+        GUARDS.put("h100-sxm vllm TPOT p90", 0.32);
+        GUARDS.put("h100-sxm vllm TTFT median", 0.225);
+        GUARDS.put("h200-sxm vllm TPOT median", 0.085);
         GUARDS.put("h200-sxm trtllm TPOT median", 0.11);
         GUARDS.put("h200-sxm trtllm TPOT p90", 0.455);
         GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.115);
-        GUARDS.put("GPU MoE rows TPOT median", 0.17);
-        GUARDS.put("leave-one-out inferencex h100-sxm vllm gpt-oss-120b TPOT median", 0.195);
-        GUARDS.put("leave-one-out inferencex h200-sxm vllm gpt-oss-120b TPOT median", 0.285);
+        GUARDS.put("GPU MoE rows TPOT median", 0.13);
+        GUARDS.put("leave-one-out inferencex h100-sxm vllm gpt-oss-120b TPOT median", 0.295);
+        GUARDS.put("leave-one-out inferencex h200-sxm vllm gpt-oss-120b TPOT median", 0.125);
         GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.385);
     }
 
