@@ -33,6 +33,11 @@ public enum Precision {
         return expertBytesPerElement;
     }
 
+    /** The formats' names as requests spell them: bf16, fp8, mxfp4. */
+    public static java.util.List<String> names() {
+        return java.util.Arrays.stream(values()).map(p -> p.name().toLowerCase(java.util.Locale.ROOT)).toList();
+    }
+
     public static Precision parse(String value) {
         return valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
     }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.costbench.engine.model.Precision;
 import io.costbench.pricing.PurchaseOption;
 
 /**
@@ -273,8 +274,9 @@ final class PlanRequests {
                 invalid.put(prefix + ".tensorParallel", "must be one of 1, 2, 4, 8, 16, 32, 64, was " + tp);
             }
             String precision = id(prefix + ".precision", fields.get("precision"), false);
-            if (precision != null && !Set.of("bf16", "fp8").contains(precision)) {
-                invalid.put(prefix + ".precision", "must be bf16 or fp8, was " + precision);
+            if (precision != null && !Precision.names().contains(precision)) {
+                invalid.put(prefix + ".precision", "must be one of " + String.join(", ", Precision.names())
+                        + ", was " + precision);
             }
             List<String> optimizations = optimizations(prefix + ".optimizations", fields.get("optimizations"));
             candidates.add(new CandidateSpec(hardware, profile, tp, precision, optimizations));

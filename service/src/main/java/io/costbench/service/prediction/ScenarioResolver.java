@@ -1,6 +1,5 @@
 package io.costbench.service.prediction;
 
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -130,11 +129,18 @@ public class ScenarioResolver {
      * A serving target for a catalog model: as {@link #target(String, String, Integer, String, Collection)}, but
      * without a stated precision the model is served as its checkpoint stores it when the profile offers that format
      * (gpt-oss-120b in mxfp4, not a bf16 copy four times its size).
+     *
+     * @throws UnsupportedScenarioException (field "precision") for a format the model's checkpoint cannot be served at
      */
     public ServingTarget target(String modelId, String hardwareIdOrAlias, String profileId, Integer tensorParallel,
             String precision, Collection<String> optimizations) {
         ServingTarget target = target(hardwareIdOrAlias, profileId, tensorParallel, precision, optimizations);
         Precision checkpoint = models.entry(modelId).spec().checkpointPrecision();
+        if (!models.entry(modelId).spec().servableAt(target.precision())) {
+            throw new UnsupportedScenarioException("precision", modelId + " has no " + precision + " checkpoint (its "
+                    + "weights are stored as " + checkpoint.name().toLowerCase(Locale.ROOT) + ") and engines do not "
+                    + "quantize to it as they load", null);
+        }
         if (precision != null || checkpoint == target.precision()) {
             return target;
         }
@@ -148,9 +154,7 @@ public class ScenarioResolver {
         try {
             return Precision.parse(value);
         } catch (IllegalArgumentException e) {
-            List<String> known = Arrays.stream(Precision.values()).map(p -> p.name().toLowerCase(Locale.ROOT))
-                    .toList();
-            throw new UnknownIdException("precision", value, known);
+            throw new UnknownIdException("precision", value, Precision.names());
         }
     }
 

@@ -15,7 +15,7 @@ import io.costbench.service.web.FieldProblem;
 
 /**
  * The start form of the sweeps page: lists as text, one target per line
- * ({@code hardware profile [tp=N] [precision=bf16|fp8] [optimizations=a,b]}), workloads as {@code input/output}.
+ * ({@code hardware profile [tp=N] [precision=bf16|fp8|mxfp4] [optimizations=a,b]}), workloads as {@code input/output}.
  */
 public record SweepForm(String name, String models, String targets, String concurrencies, String workloads,
         Integer promptsPerConcurrency, Integer minimumPrompts, Long seed) {

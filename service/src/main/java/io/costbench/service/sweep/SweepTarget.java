@@ -16,14 +16,15 @@ import io.costbench.service.prediction.ScenarioLimits;
  * @param hardware      a hardware id or alias ({@code h100-sxm5}); a started sweep stores the id
  * @param optimizations switches over the profile's own; null means the profile's default set
  * @param tensorParallel null means the profile's default
- * @param precision      bf16 or fp8; null means the profile's default
+ * @param precision      bf16, fp8 or mxfp4; null means the checkpoint's format where the profile offers it, else the
+ *                       profile's default
  */
 public record SweepTarget(
         @NotNull @Pattern(regexp = SweepDefinition.NAME) String hardware,
         @NotNull @Pattern(regexp = SweepDefinition.ID) String profile,
         @Size(max = 32) List<@NotNull @Pattern(regexp = SweepDefinition.ID) String> optimizations,
         @Min(1) @Max(ScenarioLimits.MAX_TENSOR_PARALLEL) Integer tensorParallel,
-        @Pattern(regexp = "(?i)bf16|fp8") String precision) {
+        @Pattern(regexp = "(?i)bf16|fp8|mxfp4") String precision) {
 
     /** The target's part of a scenario key; optimizations in sorted order so equal sets give equal keys. */
     String key() {

@@ -13,7 +13,7 @@ import io.costbench.engine.sim.Workload;
  *
  * @param file       the data file it comes from
  * @param label      how the report names the row
- * @param precision  bf16 or fp8
+ * @param precision  bf16, fp8 or mxfp4
  * @param numPrompts requests the measurement ran (0 when not stated: the sweep default is used)
  * @param measured     measured values by metric; {@link ValidationMetric#OUTPUT_THROUGHPUT} may be derived (see
  *                     {@code throughputDerived})

@@ -154,7 +154,7 @@ class PredictionController {
                     + "hardware's first"),
             @Parameter(name = "tensorParallel", in = ParameterIn.QUERY, description = "1, 2, 4, ..., 64; default: "
                     + "the profile's"),
-            @Parameter(name = "precision", in = ParameterIn.QUERY, description = "bf16 or fp8; default: the profile's"),
+            @Parameter(name = "precision", in = ParameterIn.QUERY, description = "bf16, fp8 or mxfp4 (an MXFP4 checkpoint only); default: the checkpoint's format where the profile offers it, else the profile's"),
             @Parameter(name = "inputTokens", in = ParameterIn.QUERY, required = true, description = "1..131072"),
             @Parameter(name = "outputTokens", in = ParameterIn.QUERY, required = true, description = "1..131072"),
             @Parameter(name = "concurrency", in = ParameterIn.QUERY, required = true, description = "1..4096"),

@@ -19,6 +19,7 @@ import static io.costbench.service.prediction.ScenarioLimits.MAX_TENSOR_PARALLEL
 import static io.costbench.service.prediction.ScenarioLimits.MAX_TOKENS;
 import static io.costbench.service.prediction.ScenarioLimits.TENSOR_PARALLEL;
 
+import io.costbench.engine.model.Precision;
 import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.engine.sim.LengthDistribution;
 import io.costbench.pricing.PurchaseOption;
@@ -34,7 +35,7 @@ import io.costbench.service.web.InvalidFieldsException;
  */
 final class PredictionRequests {
 
-    static final Set<String> PRECISIONS = Set.of("bf16", "fp8");
+    static final List<String> PRECISIONS = Precision.names();
     static final Set<String> KV_CACHE_DTYPES = Set.of("auto", "bf16", "fp8");
     /** The datasets whose lengths a prediction draws, by {@code vllm bench serve --dataset-name}. */
     static final Map<String, DatasetLengths> DATASETS = Map.of("sharegpt", DatasetLengths.shareGpt());
@@ -98,7 +99,7 @@ final class PredictionRequests {
         }
         String precision = id("precision", false);
         if (precision != null && !PRECISIONS.contains(precision)) {
-            errors.put("precision", "must be bf16 or fp8, was " + precision);
+            errors.put("precision", "must be one of " + String.join(", ", PRECISIONS) + ", was " + precision);
         }
         Integer input = integer("inputTokens", true, 1, MAX_TOKENS);
         Integer output = integer("outputTokens", true, 1, MAX_TOKENS);

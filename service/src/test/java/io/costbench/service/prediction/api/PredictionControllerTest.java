@@ -140,7 +140,8 @@ class PredictionControllerTest {
             "unknown hardware     | \"hardware\":\"test-gpu\"   | \"hardware\":\"a100\"                | hardware",
             "unknown profile      | \"hardware\":\"test-gpu\"   | \"hardware\":\"test-gpu\",\"profile\":\"sglang\" | profile",
             "unknown switch       | \"hardware\":\"test-gpu\"   | \"hardware\":\"test-gpu\",\"optimizations\":[\"warp-drive\"] | optimizations",
-            "does not fit         | \"model\":\"qwen3-8b\"      | \"model\":\"llama-3.1-405b\"         | tensorParallel"})
+            "does not fit         | \"model\":\"qwen3-8b\"      | \"model\":\"llama-3.1-405b\"         | tensorParallel",
+            "no mxfp4 checkpoint  | \"model\":\"qwen3-8b\"      | \"model\":\"qwen3-8b\",\"precision\":\"mxfp4\" | precision"})
     void rejectsUnusableScenariosWith422NamingTheField(String name, String from, String to, String field)
             throws Exception {
         mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(VALID.replace(from, to)))
