@@ -1,5 +1,9 @@
 package io.costbench.engine.model;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
 /**
  * Weight number formats the stacks serve in. Activations stay bf16 in all of them but FP8's W8A8 GEMMs.
  *
@@ -34,11 +38,11 @@ public enum Precision {
     }
 
     /** The formats' names as requests spell them: bf16, fp8, mxfp4. */
-    public static java.util.List<String> names() {
-        return java.util.Arrays.stream(values()).map(p -> p.name().toLowerCase(java.util.Locale.ROOT)).toList();
+    public static List<String> names() {
+        return Arrays.stream(values()).map(p -> p.name().toLowerCase(Locale.ROOT)).toList();
     }
 
     public static Precision parse(String value) {
-        return valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
+        return valueOf(value.trim().toUpperCase(Locale.ROOT));
     }
 }

@@ -137,7 +137,8 @@ public class ScenarioResolver {
         ServingTarget target = target(hardwareIdOrAlias, profileId, tensorParallel, precision, optimizations);
         Precision checkpoint = models.entry(modelId).spec().checkpointPrecision();
         if (!models.entry(modelId).spec().servableAt(target.precision())) {
-            throw new UnsupportedScenarioException("precision", modelId + " has no " + precision + " checkpoint (its "
+            throw new UnsupportedScenarioException("precision", modelId + " has no "
+                    + target.precision().name().toLowerCase(Locale.ROOT) + " checkpoint (its "
                     + "weights are stored as " + checkpoint.name().toLowerCase(Locale.ROOT) + ") and engines do not "
                     + "quantize to it as they load", null);
         }

@@ -60,7 +60,7 @@ public final class AiconfiguratorReader {
 
     /**
      * What an InferenceX launch script sets that the rows do not carry. The scripts are per model: the FP8 ones above
-     * (Llama, and the MiniMax and Qwen runs read with them) pass an FP8 KV cache; the gpt-oss ones
+     * (Llama, and the MiniMax runs read with them) pass an FP8 KV cache; the gpt-oss ones
      * ({@code benchmarks/gptoss_fp4_h100.sh} @ 1fc5d73c, {@code gptoss_fp4_h200.sh} @ 16cd9556: no
      * {@code --kv-cache-dtype}, {@code VLLM_MXFP4_USE_MARLIN=1}; {@code gptoss_fp4_h200_trt.sh} @ 111f0312:
      * {@code kv_cache_config: dtype: auto}, {@code --max_num_tokens 20000}, {@code num_postprocess_workers: 4} with
