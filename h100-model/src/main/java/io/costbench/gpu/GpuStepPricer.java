@@ -62,6 +62,7 @@ final class GpuStepPricer {
     private final double moeBf16ComputeEff;
     private final double moeFp8ComputeEff;
     private final double moeMxfp4BwEff;
+    private final double moeMxfp4SmStreamBytesPerSecond;
     private final double moeMxfp4ComputeEff;
     private final double moeMxfp4IntermediateAlign;
     private final double moeMxfp4HiddenAlign;
@@ -126,6 +127,9 @@ final class GpuStepPricer {
         moeBf16ComputeEff = profile.value("moeBf16ComputeEfficiency");
         moeFp8ComputeEff = profile.value("moeFp8ComputeEfficiency");
         moeMxfp4BwEff = profile.value("moeMxfp4BandwidthEfficiency");
+        // A dequantizing kernel whose SMs, not the HBM, set its rate: the same on every die with the same SMs.
+        moeMxfp4SmStreamBytesPerSecond = profile.hasParameter("moeMxfp4SmStreamGBps")
+                ? profile.value("moeMxfp4SmStreamGBps") * 1e9 * hw.streamingMultiprocessors() : Double.MAX_VALUE;
         moeMxfp4ComputeEff = profile.value("moeMxfp4ComputeEfficiency");
         // The MXFP4 kernel's padded expert shapes, where the profile names the kernel that pads them.
         moeMxfp4IntermediateAlign = profile.hasParameter("moeMxfp4IntermediateAlignment")
@@ -389,7 +393,10 @@ final class GpuStepPricer {
         };
     }
 
-    /** The expert kernel path of the weight format: BF16, block-FP8 (W8A8) or MXFP4 dequantized to BF16 (W4A16). */
+    /**
+     * The expert kernel path of the weight format: BF16, block-FP8 (W8A8) or MXFP4 dequantized to BF16 (W4A16), whose
+     * stream is capped by the SMs that dequantize it where the profile names that rate.
+     */
     private double moeComputeEff() {
         return switch (precision) {
             case FP8 -> moeFp8ComputeEff;
@@ -401,7 +408,7 @@ final class GpuStepPricer {
     private double moeBandwidthEff() {
         return switch (precision) {
             case FP8 -> moeFp8BwEff;
-            case MXFP4 -> moeMxfp4BwEff;
+            case MXFP4 -> Math.min(moeMxfp4BwEff, moeMxfp4SmStreamBytesPerSecond / hw.hbmBytesPerSecond());
             case BF16 -> moeBf16BwEff;
         };
     }
