@@ -152,11 +152,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         checkTensorParallel(model, hw, tp);
         Precision precision = request.precision() == null ? Precision.parse(profile.defaultPrecision())
                 : request.precision();
-        if (!model.servableAt(precision)) {
-            throw new IllegalArgumentException(model.id() + " has no " + precision.name().toLowerCase(Locale.ROOT)
-                    + " checkpoint (its weights are stored as " + model.checkpointPrecision().name()
-                    .toLowerCase(Locale.ROOT) + ") and engines do not quantize to it as they load");
-        }
+        model.requireServableAt(precision);
         Set<String> switches = new HashSet<>(profile.defaultOptimizations());
         if (request.optimizations() != null) {
             for (String id : request.optimizations()) {

@@ -57,13 +57,9 @@ final class GpuStepPricer {
     private final double attnPrefillEff;
     private final double attnPrefillHalf;
     private final double attnDecodeComputeEff;
-    private final double moeBf16BwEff;
-    private final double moeFp8BwEff;
-    private final double moeBf16ComputeEff;
-    private final double moeFp8ComputeEff;
-    private final double moeMxfp4BwEff;
-    private final double moeMxfp4SmStreamBytesPerSecond;
-    private final double moeMxfp4ComputeEff;
+    /** The expert kernel path of the deployment's weight format: its streaming and compute rates. */
+    private final double moeBwEff;
+    private final double moeComputeEff;
     private final double moeMxfp4IntermediateAlign;
     private final double moeMxfp4HiddenAlign;
     private final double moeTileM;
@@ -122,15 +118,12 @@ final class GpuStepPricer {
         attnPrefillEff = profile.value("attentionPrefillComputeEfficiency");
         attnPrefillHalf = profile.value("attentionPrefillHalfTokens");
         attnDecodeComputeEff = profile.value("attentionDecodeComputeEfficiency");
-        moeBf16BwEff = profile.value("moeBf16BandwidthEfficiency");
-        moeFp8BwEff = profile.value("moeFp8BandwidthEfficiency");
-        moeBf16ComputeEff = profile.value("moeBf16ComputeEfficiency");
-        moeFp8ComputeEff = profile.value("moeFp8ComputeEfficiency");
-        moeMxfp4BwEff = profile.value("moeMxfp4BandwidthEfficiency");
-        // A dequantizing kernel whose SMs, not the HBM, set its rate: the same on every die with the same SMs.
-        moeMxfp4SmStreamBytesPerSecond = profile.hasParameter("moeMxfp4SmStreamGBps")
-                ? profile.value("moeMxfp4SmStreamGBps") * 1e9 * hw.streamingMultiprocessors() : Double.MAX_VALUE;
-        moeMxfp4ComputeEff = profile.value("moeMxfp4ComputeEfficiency");
+        moeBwEff = moeBandwidthEfficiency(profile, hw, precision);
+        moeComputeEff = profile.value(switch (precision) {
+            case FP8 -> "moeFp8ComputeEfficiency";
+            case MXFP4 -> "moeMxfp4ComputeEfficiency";
+            case BF16 -> "moeBf16ComputeEfficiency";
+        });
         // The MXFP4 kernel's padded expert shapes, where the profile names the kernel that pads them.
         moeMxfp4IntermediateAlign = profile.hasParameter("moeMxfp4IntermediateAlignment")
                 ? profile.value("moeMxfp4IntermediateAlignment") : 1;
@@ -296,9 +289,9 @@ final class GpuStepPricer {
             case MOE_EXPERTS -> {
                 MoeWork moe = moeWork(op, tokens);
                 bytes = moe.hbmBytes();
-                computeMs = op.flops() * moe.rowsScale() / (hw.denseFlopsPerSecond(precision) * moeComputeEff()
+                computeMs = op.flops() * moe.rowsScale() / (hw.denseFlopsPerSecond(precision) * moeComputeEff
                         * moe.tileUtilisation()) * 1e3;
-                memoryMs = bytesMs(moe.weightBytes() + op.activationBytes(), moeBandwidthEff());
+                memoryMs = bytesMs(moe.weightBytes() + op.activationBytes(), moeBwEff);
                 // Routing, alignment, activation and combine: small kernels priced by the bytes they move.
                 double auxMs = moeAuxKernels * bytesMs(moe.auxBytes() / moeAuxKernels, elementwiseEff);
                 memoryMs += auxMs;
@@ -385,7 +378,7 @@ final class GpuStepPricer {
                             ", experts whole on %d ranks (the busiest: %.1f touched, %.0f rows)", expertRanks,
                             busiestRankExperts(op, moeTouched(op, tokens)), busiestRankRows(op.rows())) : "")
                     + (computeBound ? String.format(Locale.ROOT, ", compute-bound at %.1f%% of the %s dense peak",
-                            100 * moeComputeEff(), precision == Precision.FP8 ? "FP8" : "BF16") : "");
+                            100 * moeComputeEff, precision == Precision.FP8 ? "FP8" : "BF16") : "");
             case ALL_REDUCE -> (op.name().contains("all_gather") ? "all-gather" : "all-reduce") + " over " + tp
                     + " GPUs";
             case SAMPLING -> "sampling (eager)";
@@ -394,22 +387,18 @@ final class GpuStepPricer {
     }
 
     /**
-     * The expert kernel path of the weight format: BF16, block-FP8 (W8A8) or MXFP4 dequantized to BF16 (W4A16), whose
-     * stream is capped by the SMs that dequantize it where the profile names that rate.
+     * The rate the expert kernel path of the weight format streams at: BF16, block-FP8 (W8A8), or MXFP4 dequantized
+     * to BF16 (W4A16), whose stream the SMs that dequantize it cap where the profile names that rate (the same on
+     * every die with the same SMs, whatever its HBM).
      */
-    private double moeComputeEff() {
+    private static double moeBandwidthEfficiency(GpuProfile profile, GpuHardware hw, Precision precision) {
         return switch (precision) {
-            case FP8 -> moeFp8ComputeEff;
-            case MXFP4 -> moeMxfp4ComputeEff;
-            case BF16 -> moeBf16ComputeEff;
-        };
-    }
-
-    private double moeBandwidthEff() {
-        return switch (precision) {
-            case FP8 -> moeFp8BwEff;
-            case MXFP4 -> Math.min(moeMxfp4BwEff, moeMxfp4SmStreamBytesPerSecond / hw.hbmBytesPerSecond());
-            case BF16 -> moeBf16BwEff;
+            case FP8 -> profile.value("moeFp8BandwidthEfficiency");
+            case BF16 -> profile.value("moeBf16BandwidthEfficiency");
+            case MXFP4 -> profile.hasParameter("moeMxfp4SmStreamGBps")
+                    ? Math.min(profile.value("moeMxfp4BandwidthEfficiency"), profile.value("moeMxfp4SmStreamGBps")
+                            * 1e9 * hw.streamingMultiprocessors() / hw.hbmBytesPerSecond())
+                    : profile.value("moeMxfp4BandwidthEfficiency");
         };
     }
 

@@ -1,6 +1,7 @@
 package io.costbench.engine.model;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A served model's architecture, as read from its Hugging Face config.json plus a sidecar for what the config does
@@ -32,6 +33,15 @@ public record ModelSpec(String id, String displayName, String source, long publi
      */
     public boolean servableAt(Precision precision) {
         return precision != Precision.MXFP4 || checkpointPrecision == Precision.MXFP4;
+    }
+
+    /** @throws IllegalArgumentException saying why, when the model cannot be served at {@code precision} */
+    public void requireServableAt(Precision precision) {
+        if (!servableAt(precision)) {
+            throw new IllegalArgumentException(id + " has no " + precision.name().toLowerCase(Locale.ROOT)
+                    + " checkpoint (its weights are stored as " + checkpointPrecision.name().toLowerCase(Locale.ROOT)
+                    + ") and engines do not quantize to it as they load");
+        }
     }
 
     public int numLayers() {

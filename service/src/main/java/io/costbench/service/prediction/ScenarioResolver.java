@@ -10,6 +10,7 @@ import org.springframework.stereotype.Component;
 
 import io.costbench.engine.model.CatalogModel;
 import io.costbench.engine.model.ModelCatalog;
+import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.AcceleratorModel;
 import io.costbench.engine.port.CatalogEntry;
@@ -135,13 +136,13 @@ public class ScenarioResolver {
     public ServingTarget target(String modelId, String hardwareIdOrAlias, String profileId, Integer tensorParallel,
             String precision, Collection<String> optimizations) {
         ServingTarget target = target(hardwareIdOrAlias, profileId, tensorParallel, precision, optimizations);
-        Precision checkpoint = models.entry(modelId).spec().checkpointPrecision();
-        if (!models.entry(modelId).spec().servableAt(target.precision())) {
-            throw new UnsupportedScenarioException("precision", modelId + " has no "
-                    + target.precision().name().toLowerCase(Locale.ROOT) + " checkpoint (its "
-                    + "weights are stored as " + checkpoint.name().toLowerCase(Locale.ROOT) + ") and engines do not "
-                    + "quantize to it as they load", null);
+        ModelSpec model = models.entry(modelId).spec();
+        try {
+            model.requireServableAt(target.precision());
+        } catch (IllegalArgumentException e) {
+            throw new UnsupportedScenarioException("precision", e.getMessage(), e);
         }
+        Precision checkpoint = model.checkpointPrecision();
         if (precision != null || checkpoint == target.precision()) {
             return target;
         }

@@ -12,6 +12,7 @@ import io.costbench.service.simulation.SimulationProperties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.offset;
 
 /** The predictor remembers finished predictions: what it answers again is what a fresh predictor computes. */
 class PredictorMemoTest {
@@ -55,7 +56,7 @@ class PredictorMemoTest {
                 .isEqualTo(predictor().predictMean(scenario(1, 4), DatasetLengths.shareGpt()));
         assertThat(mean.scenario().workload()).isEqualTo(fixed.scenario().workload());
         assertThat(mean.metrics().get("total_output_tokens")).isCloseTo(fixed.metrics().get("total_output_tokens"),
-                org.assertj.core.data.Offset.offset(1e-6));
+                offset(1e-6));
         assertThat(warm.predict(scenario(1, 4))).isSameAs(fixed);
         assertThatThrownBy(() -> mean.metrics().put("output_throughput", 0.0))
                 .isInstanceOf(UnsupportedOperationException.class);
