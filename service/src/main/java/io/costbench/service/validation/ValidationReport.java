@@ -23,7 +23,8 @@ import io.costbench.service.accuracy.ValidatedAccuracy;
  * source the rows predicted (and skipped, by reason) with the median, p90 and max absolute relative error of TPOT,
  * TTFT and output throughput; the leave-one-source-out table; the calibrated parameters, flagged where they sit within
  * 5% of a range end or more than 2x from their documented value; how each source's TTFT moves with output length
- * ({@link OutputLengthSlope}); the closed loop's empty slots where a throughput was measured
+ * ({@link OutputLengthSlope}); which way each source's errors lean by client concurrency ({@link ConcurrencyLean});
+ * the closed loop's empty slots where a throughput was measured
  * ({@link ClosedLoopIdle}); the worst rows. Throughput derived from a row's own
  * TTFT and TPOT is reported apart and never counted as an independent check. The same numbers are returned for
  * assertions.
@@ -221,6 +222,7 @@ public final class ValidationReport {
         printNotCompared(out);
         printLeaveOneOut(out);
         printOutputLengthSlopes(out);
+        printConcurrencyLeans(out);
         printClosedLoopIdle(out);
         printParameters(out);
         printWorst(out);
@@ -294,6 +296,37 @@ public final class ValidationReport {
             out.printf(Locale.ROOT, "    %-50s %6d | %8.2f | %9.2f%n", s.source(), s.series(), s.measuredSlope(),
                     s.predictedSlope());
         }
+    }
+
+    /** Per source and band of client concurrency: which way TPOT and TTFT errors lean ({@link ConcurrencyLean}). */
+    List<ConcurrencyLean> concurrencyLeans() {
+        return ConcurrencyLean.of(sources());
+    }
+
+    private void printConcurrencyLeans(PrintStream out) {
+        out.println("\n--- lean by client concurrency: signed median of (predicted - measured) / measured per source and"
+                + " band of concurrency, rows / TPOT / TTFT (a cost missed at small batches leans low at 1-4 and fades"
+                + " as the batch grows)");
+        out.printf(Locale.ROOT, "    %-50s", "source");
+        ConcurrencyLean.BANDS.forEach(b -> out.printf(Locale.ROOT, " | %-20s", "c " + b.label()));
+        out.println();
+        Map<String, Map<ConcurrencyLean.Band, ConcurrencyLean>> bySource = new LinkedHashMap<>();
+        concurrencyLeans().forEach(l -> bySource.computeIfAbsent(l.source(), s -> new LinkedHashMap<>())
+                .put(l.band(), l));
+        bySource.forEach((source, leans) -> {
+            out.printf(Locale.ROOT, "    %-50s", source);
+            for (ConcurrencyLean.Band band : ConcurrencyLean.BANDS) {
+                ConcurrencyLean l = leans.get(band);
+                out.print(l == null ? String.format(Locale.ROOT, " | %-20s", "-")
+                        : String.format(Locale.ROOT, " | %4d %7s %7s", l.rows(), signed(l.tpotLean()),
+                                signed(l.ttftLean())));
+            }
+            out.println();
+        });
+    }
+
+    private static String signed(Optional<Double> lean) {
+        return lean.map(v -> String.format(Locale.ROOT, "%+.1f%%", 100 * v)).orElse("-");
     }
 
     /** Rows with a measured output throughput: the closed loop's empty slots, measured and predicted. */

@@ -180,6 +180,27 @@ class ValidationReportTest {
     }
 
     /**
+     * The lead the README names for the InferenceX vLLM MoE rows (seventeenth round): their TPOT leans low at 1-4
+     * concurrent requests on both GPUs, and the lean fades as the batch grows; the dense Llama-3.1-70B rows of the same
+     * campaign and engine show no such lean, so it is the MoE layers' small-batch cost the model misses.
+     */
+    @Test
+    void inferencexVllmMoeRowsLeanLowAtSmallBatchesWhereTheDenseRowsDoNot() {
+        assumeTrue(report != null, "no shared calibration folder");
+        Map<String, Map<String, Double>> tpotLean = new LinkedHashMap<>();
+        report.concurrencyLeans().forEach(l -> l.tpotLean().ifPresent(v -> tpotLean
+                .computeIfAbsent(l.source(), s -> new LinkedHashMap<>()).put(l.band().label(), v)));
+        for (String moe : List.of("inferencex h100-sxm vllm gpt-oss-120b", "inferencex h200-sxm vllm gpt-oss-120b",
+                "inferencex h100-sxm vllm minimax-m2.5")) {
+            assertThat(tpotLean.get(moe).get("1-4")).as(moe + " at 1-4").isLessThan(-0.15);
+            assertThat(Math.abs(tpotLean.get(moe).get("17-64"))).as(moe + " at 17-64").isLessThan(0.1);
+        }
+        for (String dense : List.of("inferencex h100-sxm vllm llama-3.1-70b", "inferencex h200-sxm vllm llama-3.1-70b")) {
+            assertThat(Math.abs(tpotLean.get(dense).get("1-4"))).as(dense + " at 1-4").isLessThan(0.05);
+        }
+    }
+
+    /**
      * GPUStack's ShareGPT runs leave client slots empty while their longest requests finish; runs at the mean lengths
      * kept every slot busy, ShareGPT's drawn lengths leave them empty too (README, "Where the GPU model stands").
      */
