@@ -62,6 +62,8 @@ final class GpuStepPricer {
     private final double moeComputeEff;
     private final double moeMxfp4IntermediateAlign;
     private final double moeMxfp4HiddenAlign;
+    /** Fixed latency of one grouped-GEMM call of the deployment's expert kernel path (0 where none is known). */
+    private final double moeGemmLatencyUs;
     private final double moeTileM;
     private final double moeSmallBatchTileM;
     private final double moeTileN;
@@ -129,6 +131,9 @@ final class GpuStepPricer {
                 ? profile.value("moeMxfp4IntermediateAlignment") : 1;
         moeMxfp4HiddenAlign = profile.hasParameter("moeMxfp4HiddenAlignment")
                 ? profile.value("moeMxfp4HiddenAlignment") : 1;
+        // The MXFP4 kernel's fixed latency per grouped-GEMM call, where the profile has measured its kernel.
+        moeGemmLatencyUs = precision == Precision.MXFP4 && profile.hasParameter("moeMxfp4GemmLatencyUs")
+                ? profile.value("moeMxfp4GemmLatencyUs") : 0;
         moeTileM = profile.value("moeTileM");
         moeSmallBatchTileM = profile.value("moeSmallBatchTileM");
         moeTileN = profile.value("moeTileN");
@@ -322,10 +327,13 @@ final class GpuStepPricer {
         }
         double rooflineMs = Math.max(computeMs, memoryMs);
         double gpuMs = rooflineMs + commMs;
+        // A grouped GEMM that takes longer than its bytes and gap at decode-sized batches (Marlin's persistent CTAs
+        // and Stream-K reduction): a fixed latency per call, an overhead like the gaps.
+        double latencyMs = op.kind() == OperatorKind.MOE_EXPERTS ? moeGemmKernels * moeGemmLatencyUs * US : 0;
         // Inside a CUDA graph kernels follow each other with a small gap; outside one the host launches each.
         boolean graphed = withinCapture && op.kind() != OperatorKind.SAMPLING
                 && (op.kind() != OperatorKind.ATTENTION || decodeOnly);
-        double withGaps = gpuMs + kernels * graphGapUs * US;
+        double withGaps = gpuMs + latencyMs + kernels * graphGapUs * US;
         double opMs = graphed ? withGaps : Math.max(withGaps, kernels * eagerLaunchUs * US);
         double overheadMs = opMs - gpuMs;
 
@@ -374,6 +382,8 @@ final class GpuStepPricer {
                             ? String.format(Locale.ROOT, ", plus %.0f experts' weights read by the FP8 path",
                                     moeFp8ExtraExpertReads)
                             : "")
+                    + (moeGemmLatencyUs > 0 ? String.format(Locale.ROOT, ", %.1f us a GEMM call beyond its bytes",
+                            moeGemmLatencyUs) : "")
                     + (expertRanks > 1 ? String.format(Locale.ROOT,
                             ", experts whole on %d ranks (the busiest: %.1f touched, %.0f rows)", expertRanks,
                             busiestRankExperts(op, moeTouched(op, tokens)), busiestRankRows(op.rows())) : "")

@@ -173,6 +173,32 @@ class GpuMechanismsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no mxfp4 checkpoint");
     }
 
+    /**
+     * Marlin's grouped GEMM takes a fixed latency per call beyond its bytes and gap (moeMxfp4GemmLatencyUs, 8.5 us,
+     * from inclusionAI/humming#57's H200 timings): by hand, a MoE layer's overhead is its 6 kernels' gaps (2 GEMMs and
+     * 4 routing kernels, 1.6 us each) plus two such calls, whatever the batch; a kernel path with no measured latency
+     * (this SGLang profile's) carries the gaps alone.
+     */
+    @Test
+    void marlinsGemmCallsCarryAFixedLatencyBeyondTheirBytes() {
+        ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
+        Deployment marlin = deploy(gptOss, "h200-sxm", "vllm", 2, Precision.MXFP4, null);
+        for (int batch : new int[] {4, 64}) {
+            OperatorTiming moe = moeOperator(marlin.explain(StepShape.decode(batch, 1024)));
+            double overheadUsPerLayer = moe.msByCategory().get(CostCategory.OVERHEAD) / moe.repeat() * 1e3;
+            assertThat(overheadUsPerLayer).as("batch " + batch).isCloseTo(6 * 1.6 + 2 * 8.5, within(1e-6));
+        }
+        OperatorTiming sglang = moeOperator(deploy(gptOss, "h200-sxm", "sglang", 2, Precision.MXFP4, null)
+                .explain(StepShape.decode(4, 1024)));
+        assertThat(sglang.msByCategory().get(CostCategory.OVERHEAD) / sglang.repeat() * 1e3)
+                .isCloseTo(6 * 1.5, within(1e-6));
+        // only the MXFP4 path carries it: the same profile's BF16 experts do not
+        OperatorTiming bf16 = moeOperator(deploy("qwen3-30b-a3b", "h200-sxm", "vllm", 1, Precision.BF16)
+                .explain(StepShape.decode(4, 1024)));
+        assertThat(bf16.msByCategory().get(CostCategory.OVERHEAD) / bf16.repeat() * 1e3)
+                .isCloseTo(6 * 1.6, within(1e-6));
+    }
+
     @Test
     void moeWithMoreExpertsPerTokenCostsMore() {
         StepShape decode = StepShape.decode(8, 1024);

@@ -180,21 +180,23 @@ class ValidationReportTest {
     }
 
     /**
-     * The lead the README names for the InferenceX vLLM MoE rows (seventeenth round): their TPOT leans low at 1-4
-     * concurrent requests on both GPUs, and the lean fades as the batch grows; the dense Llama-3.1-70B rows of the same
-     * campaign and engine show no such lean, so it is the MoE layers' small-batch cost the model misses.
+     * Which way the InferenceX vLLM MoE rows lean at 1-4 concurrent requests (README, "Seventeenth round"): the gpt-oss
+     * rows, whose Marlin GEMM calls carry their measured latency, within 10% on both GPUs; the MiniMax rows on the H100,
+     * whose FP8 Triton path has no measured latency, still 15% or more low, the lean fading as the batch grows; the
+     * dense Llama-3.1-70B rows of the same campaign and engine lean by less than 5%.
      */
     @Test
-    void inferencexVllmMoeRowsLeanLowAtSmallBatchesWhereTheDenseRowsDoNot() {
+    void inferencexVllmMoeRowsLeanAtSmallBatchesOnlyWhereTheirKernelsLatencyIsUnmeasured() {
         assumeTrue(report != null, "no shared calibration folder");
         Map<String, Map<String, Double>> tpotLean = new LinkedHashMap<>();
         report.concurrencyLeans().forEach(l -> l.tpotLean().ifPresent(v -> tpotLean
                 .computeIfAbsent(l.source(), s -> new LinkedHashMap<>()).put(l.band().label(), v)));
-        for (String moe : List.of("inferencex h100-sxm vllm gpt-oss-120b", "inferencex h200-sxm vllm gpt-oss-120b",
-                "inferencex h100-sxm vllm minimax-m2.5")) {
-            assertThat(tpotLean.get(moe).get("1-4")).as(moe + " at 1-4").isLessThan(-0.15);
-            assertThat(Math.abs(tpotLean.get(moe).get("17-64"))).as(moe + " at 17-64").isLessThan(0.1);
+        for (String marlin : List.of("inferencex h100-sxm vllm gpt-oss-120b", "inferencex h200-sxm vllm gpt-oss-120b")) {
+            assertThat(Math.abs(tpotLean.get(marlin).get("1-4"))).as(marlin + " at 1-4").isLessThan(0.1);
         }
+        String fp8 = "inferencex h100-sxm vllm minimax-m2.5";
+        assertThat(tpotLean.get(fp8).get("1-4")).as(fp8 + " at 1-4").isLessThan(-0.15);
+        assertThat(Math.abs(tpotLean.get(fp8).get("17-64"))).as(fp8 + " at 17-64").isLessThan(0.1);
         for (String dense : List.of("inferencex h100-sxm vllm llama-3.1-70b", "inferencex h200-sxm vllm llama-3.1-70b")) {
             assertThat(Math.abs(tpotLean.get(dense).get("1-4"))).as(dense + " at 1-4").isLessThan(0.05);
         }
@@ -266,18 +268,14 @@ class ValidationReportTest {
         GUARDS.put("h200-sxm sglang derived output throughput* median", 0.13);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.145);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
-        // gpt-oss-120b's MXFP4 rows (README, "Sixteenth round"), out of sample: vLLM's Marlin stream at the H20's rate
-        // per SM, under-predicted at c=4 on both GPUs; the H100 c=512 rows faster than HBM can stream the experts;
-        // TensorRT-LLM's Triton path at carried-over rates, TPOT under-predicted 38%
-        GUARDS.put("h100-sxm vllm TPOT p90", 0.21);
-        GUARDS.put("h100-sxm vllm TTFT median", 0.215);
-        GUARDS.put("h200-sxm vllm TPOT median", 0.085);
+        // gpt-oss-120b's MXFP4 rows (README, "Sixteenth round"), out of sample: the H100 c=512 rows faster than HBM can
+        // stream the experts; TensorRT-LLM's Triton path at carried-over rates, TPOT under-predicted 38%; the H100
+        // vLLM TTFT median 21.2% -> 22.3% when Marlin's GEMM calls took their measured latency (seventeenth round)
+        GUARDS.put("h100-sxm vllm TTFT median", 0.23);
         GUARDS.put("h200-sxm trtllm TPOT median", 0.11);
         GUARDS.put("h200-sxm trtllm TPOT p90", 0.455);
         GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.115);
-        GUARDS.put("GPU MoE rows TPOT median", 0.13);
-        GUARDS.put("leave-one-out inferencex h100-sxm vllm gpt-oss-120b TPOT median", 0.145);
-        GUARDS.put("leave-one-out inferencex h200-sxm vllm gpt-oss-120b TPOT median", 0.13);
+        GUARDS.put("GPU MoE rows TPOT median", 0.105);
         GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.385);
     }
 
