@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import io.costbench.engine.model.ModelCatalog;
+import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.Precision;
 import io.costbench.service.prediction.AcceleratorFamilies;
 import io.costbench.service.prediction.AcceleratorRegistry;
@@ -58,13 +59,15 @@ public final class CatalogIds {
         if (served.isEmpty()) {
             return Optional.of("precision " + precision + " not offered");
         }
-        Precision checkpoint = ModelCatalog.standard().get(model(model).orElseThrow()).checkpointPrecision();
-        if (served.get().equals("mxfp4") && checkpoint != Precision.MXFP4) {
+        ModelSpec spec = ModelCatalog.standard().get(model(model).orElseThrow());
+        Precision checkpoint = spec.checkpointPrecision();
+        Precision asServed = Precision.parse(served.get());
+        if (!spec.servableAt(asServed)) {
             return Optional.of("precision " + precision + " for a checkpoint stored as "
                     + checkpoint.name().toLowerCase(Locale.ROOT));
         }
         // An MXFP4 checkpoint served in bf16 is a dequantized copy; "fp8" does not say which layers ran in fp8.
-        if (served.get().equals("fp8") && checkpoint == Precision.MXFP4) {
+        if (asServed == Precision.FP8 && checkpoint == Precision.MXFP4) {
             return Optional.of("precision " + precision + " for an mxfp4 checkpoint: which layers ran in fp8 is not "
                     + "stated");
         }
