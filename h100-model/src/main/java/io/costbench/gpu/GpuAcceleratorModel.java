@@ -191,6 +191,9 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
             rules = rules.withBatchWaiting(new BatchWaiting((int) profile.value("batchWaitTimeoutIters"),
                     profile.value("batchWaitMaxTokensRatio")));
         }
+        if (profile.schedulesAheadByDefault() || switches.contains(ASYNC_SCHEDULING)) {
+            rules = rules.schedulingAhead();
+        }
         return new GpuDeployment(model, hw, profile, tp, precision, switches, options, rules);
     }
 

@@ -89,6 +89,19 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
         return chunked ? PrefillPolicy.CHUNKED_MIXED : PrefillPolicy.WHOLE_PROMPTS;
     }
 
+    /**
+     * Whether the engine schedules step n+1 while step n runs by default (the profile file's {@code "scheduling"}
+     * entry: {@code "aheadByDefault"} and its source); the async-scheduling switch turns it on where it is not.
+     */
+    boolean schedulesAheadByDefault() {
+        if (!(parameters.extra().get("scheduling") instanceof Map<?, ?> scheduling)
+                || !(scheduling.get("aheadByDefault") instanceof Boolean ahead)
+                || !(scheduling.get("source") instanceof String)) {
+            throw new IllegalStateException(id() + ": \"scheduling\" needs aheadByDefault and a source");
+        }
+        return ahead;
+    }
+
     double value(String name) {
         return parameters.value(name);
     }

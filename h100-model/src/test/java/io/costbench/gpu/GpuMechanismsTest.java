@@ -222,6 +222,18 @@ class GpuMechanismsTest {
         assertThat(hidden).isLessThan(exposed);
     }
 
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"vllm, '', false", "vllm, async-scheduling, true", "trtllm, '', false", "trtllm, async-scheduling, true",
+        "sglang, '', true"})
+    void overlapSchedulersFillTheNextStepBeforeTheLastOneEnds(String profile, String switches, boolean ahead) {
+        // vLLM 0.11-0.12 and TensorRT-LLM as AIConfigurator configures it step synchronously unless the switch turns
+        // on async scheduling (the overlap scheduler); SGLang runs its overlap scheduler by default.
+        Set<String> on = switches.isEmpty() ? null : Set.of(switches);
+        Deployment d = GPU.deploy(TestModels.qwen3_8b(),
+                new DeploymentRequest("h100-sxm", profile, 1, Precision.BF16, on, 4096));
+        assertThat(d.scheduling().schedulesAhead()).isEqualTo(ahead);
+    }
+
     @Test
     void batchWaitingIsATensorRtLlmSwitchWithTheProfilesLimits() {
         ModelSpec model = TestModels.qwen3_8b();

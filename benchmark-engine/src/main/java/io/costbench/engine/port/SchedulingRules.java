@@ -13,10 +13,13 @@ import java.util.List;
  * @param batchBuckets           compiled batch sizes a decode batch is padded up to (empty: no padding)
  * @param speculative            speculative decoding, or null
  * @param batchWaiting           how long new prompts are held back to be prefilled together
+ * @param schedulesAhead         whether the engine schedules step n+1 while step n runs (vLLM's async scheduling,
+ *                               SGLang's and TensorRT-LLM's overlap schedulers): a request that reaches it while a
+ *                               step runs joins the step after the next, one step later than a synchronous engine
  */
 public record SchedulingRules(int maxNumSeqs, int maxBatchedTokens, long kvCacheCapacityTokens, int kvBlockTokens,
         PrefillPolicy prefillPolicy, List<Integer> batchBuckets, SpeculativeDecoding speculative,
-        BatchWaiting batchWaiting) {
+        BatchWaiting batchWaiting, boolean schedulesAhead) {
 
     public SchedulingRules {
         batchBuckets = List.copyOf(batchBuckets);
@@ -28,16 +31,22 @@ public record SchedulingRules(int maxNumSeqs, int maxBatchedTokens, long kvCache
         }
     }
 
-    /** Rules without batch waiting. */
+    /** Rules of a synchronous engine without batch waiting. */
     public SchedulingRules(int maxNumSeqs, int maxBatchedTokens, long kvCacheCapacityTokens, int kvBlockTokens,
             PrefillPolicy prefillPolicy, List<Integer> batchBuckets, SpeculativeDecoding speculative) {
         this(maxNumSeqs, maxBatchedTokens, kvCacheCapacityTokens, kvBlockTokens, prefillPolicy, batchBuckets,
-                speculative, BatchWaiting.NONE);
+                speculative, BatchWaiting.NONE, false);
     }
 
     /** The same rules with new prompts held back as {@code waiting} says. */
     public SchedulingRules withBatchWaiting(BatchWaiting waiting) {
         return new SchedulingRules(maxNumSeqs, maxBatchedTokens, kvCacheCapacityTokens, kvBlockTokens, prefillPolicy,
-                batchBuckets, speculative, waiting);
+                batchBuckets, speculative, waiting, schedulesAhead);
+    }
+
+    /** The same rules on an engine that schedules one step ahead. */
+    public SchedulingRules schedulingAhead() {
+        return new SchedulingRules(maxNumSeqs, maxBatchedTokens, kvCacheCapacityTokens, kvBlockTokens, prefillPolicy,
+                batchBuckets, speculative, batchWaiting, true);
     }
 }

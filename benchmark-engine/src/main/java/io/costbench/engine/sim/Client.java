@@ -128,6 +128,14 @@ final class Client {
      * them one at a time and hands them to the engine's queue when that is done.
      */
     void release(double now, ArrayDeque<SimulatedRequest> waiting) {
+        release(now, now, waiting);
+    }
+
+    /**
+     * As {@link #release(double, ArrayDeque)}, but the engine takes only what reached it by {@code admittedByMs}: an
+     * engine that scheduled its next step when the last one started has not looked at its queue since.
+     */
+    void release(double now, double admittedByMs, ArrayDeque<SimulatedRequest> waiting) {
         while (next != null && hasSlot() && next.arrivalMs <= now) {
             SimulatedRequest r = next;
             // One that arrived before the last release point was held back by the cap: it goes when a slot frees.
@@ -140,7 +148,7 @@ final class Client {
             next = draw();
         }
         lastRelease = now;
-        while (!inTransit.isEmpty() && inTransit.peekFirst().engineArrivalMs <= now) {
+        while (!inTransit.isEmpty() && inTransit.peekFirst().engineArrivalMs <= admittedByMs) {
             waiting.addLast(inTransit.pollFirst());
         }
     }

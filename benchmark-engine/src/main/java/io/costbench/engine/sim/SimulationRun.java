@@ -41,6 +41,11 @@ final class SimulationRun {
     private final MetricAccounting metrics = new MetricAccounting();
     private final DecodeFastPath fastPath;
     private final Deadline deadline;
+    /**
+     * Whether the next step was scheduled when the last one started ({@link SchedulingRules#schedulesAhead}): it holds
+     * only what reached the engine by then. An idle engine, or a run of decodes no arrival interrupts, is the same.
+     */
+    private final boolean schedulesAhead;
     /** When the client stops ({@link Workload#runSeconds}); what finishes later is cancelled, not counted. */
     private final double runEndMs;
     private final HashMap<StepShape, PricedStep> ownMemo = new HashMap<>();
@@ -56,6 +61,7 @@ final class SimulationRun {
         this.deployment = deployment;
         SchedulingRules rules = deployment.scheduling();
         this.speculative = rules.speculative();
+        this.schedulesAhead = rules.schedulesAhead();
         this.decodeTokens = speculative == null ? 1 : speculative.draftTokens() + 1;
         this.acceptanceByPosition = speculative == null ? new double[0]
                 : speculative.acceptanceByPosition().stream().mapToDouble(Double::doubleValue).toArray();
@@ -100,8 +106,9 @@ final class SimulationRun {
                         + scheduler.running.size() + " running and " + scheduler.waiting.size() + " waiting");
             }
             PricedStep step = priceStep();
+            double stepStartMs = now;
             finishStep(step.cost().timeMs());
-            client.release(now, scheduler.waiting);
+            client.release(now, schedulesAhead ? stepStartMs : now, scheduler.waiting);
         }
         if (metrics.completed() == 0) {
             // Only a client that stops by time can end with nothing done; it has no figures to compare.

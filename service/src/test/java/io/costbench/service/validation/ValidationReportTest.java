@@ -268,11 +268,8 @@ class ValidationReportTest {
         GUARDS.put("h200-sxm sglang derived output throughput* median", 0.13);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.145);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
-        // gpt-oss-120b's MXFP4 rows (README, "Sixteenth round"), out of sample: the H100 c=512 rows faster than HBM can
-        // stream the experts; TensorRT-LLM's Triton path at carried-over rates, TPOT under-predicted 38%; the H100
-        // vLLM TTFT median, 21.2% before, 20.6% with Marlin's measured GEMM latency and full-Hopper prefill rate
-        // (seventeenth round)
-        GUARDS.put("h100-sxm vllm TTFT median", 0.21);
+        // gpt-oss-120b's MXFP4 rows (README, "Sixteenth round"), out of sample: TensorRT-LLM's Triton path at
+        // carried-over rates, TPOT under-predicted 38%
         GUARDS.put("h200-sxm trtllm TPOT median", 0.11);
         GUARDS.put("h200-sxm trtllm TPOT p90", 0.455);
         GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.115);
