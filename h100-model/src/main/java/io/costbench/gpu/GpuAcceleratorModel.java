@@ -51,8 +51,10 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
                     "vLLM --kv-cache-dtype fp8 / TensorRT-LLM KV cache quantisation"),
             new CatalogEntry(ASYNC_SCHEDULING, "Asynchronous scheduling",
                     "the engine schedules step n+1 and processes step n's output while step n runs on the GPU, "
-                            + "hiding host work up to the profile's asyncSchedulingHostOverlap",
-                    "vLLM --async-scheduling (vllm/v1/core/sched/async_scheduler.py); TensorRT-LLM overlap scheduler"),
+                            + "hiding host work up to the profile's asyncSchedulingHostOverlap; a request that "
+                            + "arrives while a step runs joins the step after the next",
+                    "vLLM --async-scheduling (vllm/v1/core/sched/async_scheduler.py, v1/engine/core.py "
+                            + "step_with_batch_queue); TensorRT-LLM overlap scheduler (_executor_loop_overlap)"),
             new CatalogEntry(BATCH_WAITING, "Batch waiting (TensorRT-LLM)",
                     "while requests decode, new prompts wait up to batchWaitTimeoutIters steps, or until they fill "
                             + "batchWaitMaxTokensRatio of the step's token budget, to be prefilled together",
