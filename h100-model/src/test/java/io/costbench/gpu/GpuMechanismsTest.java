@@ -223,8 +223,8 @@ class GpuMechanismsTest {
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"vllm, '', false", "vllm, async-scheduling, true", "trtllm, '', false", "trtllm, async-scheduling, true",
-        "sglang, '', true"})
+    @CsvSource({"vllm, '', false", "vllm, async-scheduling, true", "trtllm, '', false",
+        "trtllm, async-scheduling, true", "sglang, '', true"})
     void overlapSchedulersFillTheNextStepBeforeTheLastOneEnds(String profile, String switches, boolean ahead) {
         // vLLM 0.11-0.12 and TensorRT-LLM as AIConfigurator configures it step synchronously unless the switch turns
         // on async scheduling (the overlap scheduler); SGLang runs its overlap scheduler by default.
