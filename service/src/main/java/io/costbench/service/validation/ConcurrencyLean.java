@@ -52,12 +52,7 @@ record ConcurrencyLean(String source, Band band, int rows, Optional<Double> tpot
     }
 
     private static Optional<Double> signedMedian(List<ValidationRun.Outcome> rows, ValidationMetric metric) {
-        List<Double> sorted = rows.stream().map(o -> o.relativeError(metric)).flatMap(Optional::stream).sorted()
-                .toList();
-        int n = sorted.size();
-        if (n == 0) {
-            return Optional.empty();
-        }
-        return Optional.of(n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2);
+        List<Double> errors = rows.stream().map(o -> o.relativeError(metric)).flatMap(Optional::stream).toList();
+        return errors.isEmpty() ? Optional.empty() : Optional.of(Medians.of(errors));
     }
 }

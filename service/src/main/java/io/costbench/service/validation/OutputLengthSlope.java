@@ -37,7 +37,7 @@ record OutputLengthSlope(String source, int series, double measuredSlope, double
                 }
             }
             if (!measured.isEmpty()) {
-                slopes.add(new OutputLengthSlope(source, measured.size(), median(measured), median(predicted)));
+                slopes.add(new OutputLengthSlope(source, measured.size(), Medians.of(measured), Medians.of(predicted)));
             }
         });
         return slopes;
@@ -82,11 +82,5 @@ record OutputLengthSlope(String source, int series, double measuredSlope, double
             sxy += (gap[i] - meanGap) * (ttft[i] - meanTtft);
         }
         return sxx > 0 ? Optional.of(sxy / sxx) : Optional.empty();
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 }
