@@ -181,22 +181,24 @@ class ValidationReportTest {
     }
 
     /**
-     * Which way the InferenceX vLLM MoE rows lean at 1-4 concurrent requests (README, "Seventeenth round"): the gpt-oss
-     * rows, whose Marlin GEMM calls carry their measured latency, within 10% on both GPUs; the MiniMax rows on the H100,
-     * whose FP8 Triton path has no measured latency, still 15% or more low, the lean fading as the batch grows; the
-     * dense Llama-3.1-70B rows of the same campaign and engine lean by less than 5%.
+     * Which way the InferenceX vLLM MoE rows lean at 1-4 concurrent requests (README, "Seventeenth round"): the
+     * gpt-oss rows, whose Marlin GEMM calls carry their measured latency, within 10% on both GPUs; the MiniMax rows on
+     * the H100, whose FP8 Triton path has no measured latency, still 15% or more low, the lean fading as the batch
+     * grows; the dense Llama-3.1-70B rows of the same campaign and engine lean by less than 5%.
      */
     @Test
     void inferencexVllmMoeRowsLeanAtSmallBatchesOnlyWhereTheirKernelsLatencyIsUnmeasured() {
         assumeTrue(report != null, "no shared calibration folder");
         Map<String, Map<String, Double>> tpotLean = leans(ConcurrencyLean::tpotLean);
-        for (String marlin : List.of("inferencex h100-sxm vllm gpt-oss-120b", "inferencex h200-sxm vllm gpt-oss-120b")) {
+        for (String marlin : List.of("inferencex h100-sxm vllm gpt-oss-120b",
+                "inferencex h200-sxm vllm gpt-oss-120b")) {
             assertThat(Math.abs(tpotLean.get(marlin).get("1-4"))).as(marlin + " at 1-4").isLessThan(0.1);
         }
         String fp8 = "inferencex h100-sxm vllm minimax-m2.5";
         assertThat(tpotLean.get(fp8).get("1-4")).as(fp8 + " at 1-4").isLessThan(-0.15);
         assertThat(Math.abs(tpotLean.get(fp8).get("17-64"))).as(fp8 + " at 17-64").isLessThan(0.1);
-        for (String dense : List.of("inferencex h100-sxm vllm llama-3.1-70b", "inferencex h200-sxm vllm llama-3.1-70b")) {
+        for (String dense : List.of("inferencex h100-sxm vllm llama-3.1-70b",
+                "inferencex h200-sxm vllm llama-3.1-70b")) {
             assertThat(Math.abs(tpotLean.get(dense).get("1-4"))).as(dense + " at 1-4").isLessThan(0.05);
         }
     }
