@@ -61,7 +61,9 @@ final class GpuStepPricer {
     private final double moeBwEff;
     private final double moeComputeEff;
     private final double moeMxfp4IntermediateAlign;
-    private final double moeMxfp4HiddenAlign;
+    /** The hidden size as the gate/up GEMM's K and as the down GEMM's N, each padded to its kernel's alignment. */
+    private final double moeMxfp4GateUpHiddenAlign;
+    private final double moeMxfp4DownHiddenAlign;
     /** Fixed latency of one grouped-GEMM call of the deployment's expert kernel path (0 where none is known). */
     private final double moeGemmLatencyUs;
     private final double moeTileM;
@@ -129,8 +131,10 @@ final class GpuStepPricer {
         // The MXFP4 kernel's padded expert shapes, where the profile names the kernel that pads them.
         moeMxfp4IntermediateAlign = profile.hasParameter("moeMxfp4IntermediateAlignment")
                 ? profile.value("moeMxfp4IntermediateAlignment") : 1;
-        moeMxfp4HiddenAlign = profile.hasParameter("moeMxfp4HiddenAlignment")
-                ? profile.value("moeMxfp4HiddenAlignment") : 1;
+        moeMxfp4GateUpHiddenAlign = profile.hasParameter("moeMxfp4GateUpHiddenAlignment")
+                ? profile.value("moeMxfp4GateUpHiddenAlignment") : 1;
+        moeMxfp4DownHiddenAlign = profile.hasParameter("moeMxfp4DownHiddenAlignment")
+                ? profile.value("moeMxfp4DownHiddenAlignment") : 1;
         // The MXFP4 kernel's fixed latency per grouped-GEMM call, where the profile has measured its kernel.
         moeGemmLatencyUs = precision == Precision.MXFP4 && profile.hasParameter("moeMxfp4GemmLatencyUs")
                 ? profile.value("moeMxfp4GemmLatencyUs") : 0;
@@ -444,10 +448,12 @@ final class GpuStepPricer {
         double extraReads = precision == Precision.FP8 && expertRanks == 1 ? moeFp8ExtraExpertReads : 0;
         double intermediate = op.outFeatures() / 3.0;
         double hidden = op.inFeatures();
-        // An MXFP4 kernel that pads each rank's expert slice to its tile streams and multiplies the padding too.
+        // An MXFP4 kernel that pads each rank's expert slice to its tiles streams and multiplies the padding too: the
+        // gate/up GEMM holds two thirds of an expert's weights (2 x I by H), the down GEMM one third (I by H).
+        double paddedIntermediate = roundUp(intermediate, moeMxfp4IntermediateAlign);
         double padding = precision == Precision.MXFP4
-                ? roundUp(intermediate, moeMxfp4IntermediateAlign) * roundUp(hidden, moeMxfp4HiddenAlign)
-                        / (intermediate * hidden) : 1.0;
+                ? paddedIntermediate * (2 * roundUp(hidden, moeMxfp4GateUpHiddenAlign)
+                        + roundUp(hidden, moeMxfp4DownHiddenAlign)) / (3 * intermediate * hidden) : 1.0;
         double weightBytes = (touched + extraReads) * bytesPerExpert * padding;
         double rowsPerExpert = routedRows / Math.max(1e-9, touched);
         double tileM = tokens <= op.experts() ? moeSmallBatchTileM : moeTileM;

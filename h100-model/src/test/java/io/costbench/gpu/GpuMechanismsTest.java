@@ -157,6 +157,11 @@ class GpuMechanismsTest {
         double unpadded = moeOperator(deploy(gptOss, "h200-sxm", "sglang", 8, Precision.MXFP4, null)
                 .explain(small)).hbmBytes();
         assertThat(marlin / unpadded).isCloseTo(384.0 / 360 * 3072 / 2880, within(0.01));
+        // TensorRT-LLM's Triton path pads the same rows, but the hidden size to 128 as the gate/up GEMM's K (two
+        // thirds of the weights) and to 256 as the down GEMM's N
+        double triton = moeOperator(deploy(gptOss, "h200-sxm", "trtllm", 8, Precision.MXFP4, null)
+                .explain(small)).hbmBytes();
+        assertThat(triton / unpadded).isCloseTo(384.0 / 360 * (2 * 2944 + 3072) / (3 * 2880), within(0.01));
         // Marlin's SMs, not the HBM, set its stream: the H200's extra bandwidth buys nothing on the experts, while a
         // kernel without that cap (this SGLang profile's) streams 43% faster there
         double h100 = moeOperator(deploy(gptOss, "h100-sxm", "vllm", 2, Precision.MXFP4, null).explain(decode))
