@@ -104,7 +104,9 @@ final class GpuStepPricer {
         attentionKernels = profile.value("attentionKernels");
         gemmKernels = profile.value("gemmKernels");
         moeGemmKernels = profile.value("moeGemmKernels");
-        moeAuxKernels = profile.value("moeAuxKernels");
+        // The MXFP4 experts' own kernel path, where the profile runs them through one with other routing kernels.
+        moeAuxKernels = precision == Precision.MXFP4 && profile.hasParameter("moeMxfp4AuxKernels")
+                ? profile.value("moeMxfp4AuxKernels") : profile.value("moeAuxKernels");
         samplingKernels = profile.value("samplingKernels");
         gemmComputeEff = profile.value("gemmComputeEfficiency");
         fp8Factor = profile.value("fp8ComputeEfficiencyFactor");
