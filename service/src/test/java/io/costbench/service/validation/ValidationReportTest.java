@@ -293,11 +293,11 @@ class ValidationReportTest {
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.145);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
         // gpt-oss-120b's MXFP4 rows (README, "Sixteenth round"), out of sample: TensorRT-LLM's Triton path at
-        // carried-over rates, TPOT under-predicted 38%
-        GUARDS.put("h200-sxm trtllm TPOT median", 0.11);
-        GUARDS.put("h200-sxm trtllm TPOT p90", 0.455);
-        GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.115);
-        GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.385);
+        // carried-over rates, TPOT under-predicted 34% (38% before its padding and routing kernels, nineteenth round)
+        GUARDS.put("h200-sxm trtllm TPOT median", 0.095);
+        GUARDS.put("h200-sxm trtllm TPOT p90", 0.41);
+        GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.09);
+        GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.34);
     }
 
     private static Target target(String name, double value, double target, Map<String, Double> guards) {
