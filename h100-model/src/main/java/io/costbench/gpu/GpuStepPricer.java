@@ -104,7 +104,8 @@ final class GpuStepPricer {
         attentionKernels = profile.value("attentionKernels");
         gemmKernels = profile.value("gemmKernels");
         moeGemmKernels = profile.value("moeGemmKernels");
-        // The MXFP4 experts' own kernel path, where the profile runs them through one with other routing kernels.
+        // MXFP4 experts may run through a kernel path of their own (TensorRT-LLM's Triton backend) with other routing
+        // kernels around the GEMMs.
         moeAuxKernels = precision == Precision.MXFP4 && profile.hasParameter("moeMxfp4AuxKernels")
                 ? profile.value("moeMxfp4AuxKernels") : profile.value("moeAuxKernels");
         samplingKernels = profile.value("samplingKernels");
