@@ -389,6 +389,8 @@ final class GpuStepPricer {
                             ? String.format(Locale.ROOT, ", plus %.0f experts' weights read by the FP8 path",
                                     moeFp8ExtraExpertReads)
                             : "")
+                    + (expertPadding(op) > 1 ? String.format(Locale.ROOT,
+                            ", slices padded to the kernel's tiles (%.3f x the bytes)", expertPadding(op)) : "")
                     + (moeGemmLatencyUs > 0 ? String.format(Locale.ROOT, ", %.1f us a GEMM call beyond its bytes",
                             moeGemmLatencyUs) : "")
                     + (expertRanks > 1 ? String.format(Locale.ROOT,
@@ -451,12 +453,7 @@ final class GpuStepPricer {
         double extraReads = precision == Precision.FP8 && expertRanks == 1 ? moeFp8ExtraExpertReads : 0;
         double intermediate = op.outFeatures() / 3.0;
         double hidden = op.inFeatures();
-        // An MXFP4 kernel that pads each rank's expert slice to its tiles streams and multiplies the padding too: the
-        // gate/up GEMM holds two thirds of an expert's weights (2 x I by H), the down GEMM one third (I by H).
-        double paddedIntermediate = roundUp(intermediate, moeMxfp4IntermediateAlign);
-        double padding = precision == Precision.MXFP4
-                ? paddedIntermediate * (2 * roundUp(hidden, moeMxfp4GateUpHiddenAlign)
-                        + roundUp(hidden, moeMxfp4DownHiddenAlign)) / (3 * intermediate * hidden) : 1.0;
+        double padding = expertPadding(op);
         double weightBytes = (touched + extraReads) * bytesPerExpert * padding;
         double rowsPerExpert = routedRows / Math.max(1e-9, touched);
         double tileM = tokens <= op.experts() ? moeSmallBatchTileM : moeTileM;
@@ -472,6 +469,21 @@ final class GpuStepPricer {
                 + (routedRows + tokens) * hidden * 2;
         return new MoeWork(weightBytes, auxBytes, weightBytes + op.activationBytes() + auxBytes,
                 Math.min(1.0, mUtil * waveUtil) / padding, op.rows() > 0 ? routedRows / op.rows() : 1.0);
+    }
+
+    /**
+     * How many times its weights an expert streams and multiplies: an MXFP4 kernel that pads each rank's expert slice
+     * to its tiles moves the padding too, the gate/up GEMM holding two thirds of the weights (2 x I by H), the down GEMM
+     * one third (I by H); 1 for the other paths.
+     */
+    private double expertPadding(Operator op) {
+        if (precision != Precision.MXFP4) {
+            return 1.0;
+        }
+        double intermediate = op.outFeatures() / 3.0;
+        double hidden = op.inFeatures();
+        return roundUp(intermediate, moeMxfp4IntermediateAlign) * (2 * roundUp(hidden, moeMxfp4GateUpHiddenAlign)
+                + roundUp(hidden, moeMxfp4DownHiddenAlign)) / (3 * intermediate * hidden);
     }
 
     private static double roundUp(double value, double multiple) {

@@ -159,9 +159,14 @@ class GpuMechanismsTest {
         assertThat(marlin / unpadded).isCloseTo(384.0 / 360 * 3072 / 2880, within(0.01));
         // TensorRT-LLM's Triton path pads the same rows, but the hidden size to 128 as the gate/up GEMM's K (two
         // thirds of the weights) and to 256 as the down GEMM's N
-        double triton = moeOperator(deploy(gptOss, "h200-sxm", "trtllm", 8, Precision.MXFP4, null)
-                .explain(small)).hbmBytes();
-        assertThat(triton / unpadded).isCloseTo(384.0 / 360 * (2 * 2944 + 3072) / (3 * 2880), within(0.01));
+        OperatorTiming triton = moeOperator(deploy(gptOss, "h200-sxm", "trtllm", 8, Precision.MXFP4, null)
+                .explain(small));
+        assertThat(triton.hbmBytes() / unpadded).isCloseTo(384.0 / 360 * (2 * 2944 + 3072) / (3 * 2880),
+                within(0.01));
+        // (explain says so, and says nothing of padding where the profile names no padding kernel)
+        assertThat(triton.note()).contains("slices padded to the kernel's tiles (1.106 x the bytes)");
+        assertThat(moeOperator(deploy(gptOss, "h200-sxm", "sglang", 8, Precision.MXFP4, null).explain(small)).note())
+                .doesNotContain("padded");
         // and launches its own routing kernels: six around the two GEMMs in each of the 36 MoE layers, against the
         // CUTLASS path's four for a BF16 copy of the same model
         assertThat(kernels(deploy(gptOss, "h200-sxm", "trtllm", 8, Precision.MXFP4, null).explain(small))
