@@ -472,8 +472,8 @@ final class GpuStepPricer {
     }
 
     /**
-     * How many times its weights an expert streams and multiplies: an MXFP4 kernel that pads each rank's expert slice
-     * to its tiles moves the padding too, the gate/up GEMM holding two thirds of the weights (2 x I by H), the down GEMM
+     * The padded expert slice over the unpadded one: an MXFP4 kernel that pads each rank's slice to its tiles streams
+     * and multiplies the padding too, the gate/up GEMM holding two thirds of the weights (2 x I by H), the down GEMM
      * one third (I by H); 1 for the other paths.
      */
     private double expertPadding(Operator op) {
