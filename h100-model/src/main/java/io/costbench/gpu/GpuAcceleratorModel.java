@@ -196,6 +196,9 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         if (profile.schedulesAheadByDefault() || switches.contains(ASYNC_SCHEDULING)) {
             rules = rules.schedulingAhead();
         }
+        if (profile.reservesToCompletion()) {
+            rules = rules.reservingToCompletion();
+        }
         return new GpuDeployment(model, hw, profile, tp, precision, switches, options, rules);
     }
 

@@ -102,6 +102,20 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
         return ahead;
     }
 
+    /**
+     * Whether the engine admits a request only when its KV cache holds the prompt and the whole answer (the profile
+     * file's {@code "scheduling"} entry: {@code "reservesToCompletion"} and {@code "reservesToCompletionSource"}).
+     */
+    boolean reservesToCompletion() {
+        if (!(parameters.extra().get("scheduling") instanceof Map<?, ?> scheduling)
+                || !(scheduling.get("reservesToCompletion") instanceof Boolean reserves)
+                || !(scheduling.get("reservesToCompletionSource") instanceof String)) {
+            throw new IllegalStateException(
+                    id() + ": \"scheduling\" needs reservesToCompletion and a reservesToCompletionSource");
+        }
+        return reserves;
+    }
+
     double value(String name) {
         return parameters.value(name);
     }

@@ -249,6 +249,16 @@ class GpuMechanismsTest {
         assertThat(d.scheduling().schedulesAhead()).isEqualTo(ahead);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"vllm, false", "trtllm, true", "sglang, false"})
+    void onlyTensorRtLlmHoldsEveryRequestsWholeAnswerInTheCache(String profile, boolean reserves) {
+        // TensorRT-LLM's default capacity scheduler (GUARANTEED_NO_EVICT) admits a request with room for its prompt
+        // and its whole answer; vLLM and SGLang admit by the prompt and grow the cache as requests decode.
+        Deployment d = GPU.deploy(TestModels.qwen3_8b(),
+                new DeploymentRequest("h100-sxm", profile, 1, Precision.BF16, null, 4096));
+        assertThat(d.scheduling().reservesToCompletion()).isEqualTo(reserves);
+    }
+
     @Test
     void batchWaitingIsATensorRtLlmSwitchWithTheProfilesLimits() {
         ModelSpec model = TestModels.qwen3_8b();

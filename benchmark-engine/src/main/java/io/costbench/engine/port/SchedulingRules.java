@@ -16,10 +16,13 @@ import java.util.List;
  * @param schedulesAhead         whether the engine schedules step n+1 while step n runs (vLLM's async scheduling,
  *                               SGLang's and TensorRT-LLM's overlap schedulers): a request that reaches it while a
  *                               step runs joins the step after the next, one step later than a synchronous engine
+ * @param reservesToCompletion   whether a request is admitted only when the cache holds its prompt and its whole
+ *                               answer (TensorRT-LLM's default GUARANTEED_NO_EVICT capacity scheduler), rather than
+ *                               as its prompt fits, the cache growing token by token and preempting when it runs out
  */
 public record SchedulingRules(int maxNumSeqs, int maxBatchedTokens, long kvCacheCapacityTokens, int kvBlockTokens,
         PrefillPolicy prefillPolicy, List<Integer> batchBuckets, SpeculativeDecoding speculative,
-        BatchWaiting batchWaiting, boolean schedulesAhead) {
+        BatchWaiting batchWaiting, boolean schedulesAhead, boolean reservesToCompletion) {
 
     public SchedulingRules {
         batchBuckets = List.copyOf(batchBuckets);
@@ -35,18 +38,24 @@ public record SchedulingRules(int maxNumSeqs, int maxBatchedTokens, long kvCache
     public SchedulingRules(int maxNumSeqs, int maxBatchedTokens, long kvCacheCapacityTokens, int kvBlockTokens,
             PrefillPolicy prefillPolicy, List<Integer> batchBuckets, SpeculativeDecoding speculative) {
         this(maxNumSeqs, maxBatchedTokens, kvCacheCapacityTokens, kvBlockTokens, prefillPolicy, batchBuckets,
-                speculative, BatchWaiting.NONE, false);
+                speculative, BatchWaiting.NONE, false, false);
     }
 
     /** The same rules with new prompts held back as {@code waiting} says. */
     public SchedulingRules withBatchWaiting(BatchWaiting waiting) {
         return new SchedulingRules(maxNumSeqs, maxBatchedTokens, kvCacheCapacityTokens, kvBlockTokens, prefillPolicy,
-                batchBuckets, speculative, waiting, schedulesAhead);
+                batchBuckets, speculative, waiting, schedulesAhead, reservesToCompletion);
     }
 
     /** The same rules on an engine that schedules one step ahead. */
     public SchedulingRules schedulingAhead() {
         return new SchedulingRules(maxNumSeqs, maxBatchedTokens, kvCacheCapacityTokens, kvBlockTokens, prefillPolicy,
-                batchBuckets, speculative, batchWaiting, true);
+                batchBuckets, speculative, batchWaiting, true, reservesToCompletion);
+    }
+
+    /** The same rules on an engine that admits a request only with room for its whole answer. */
+    public SchedulingRules reservingToCompletion() {
+        return new SchedulingRules(maxNumSeqs, maxBatchedTokens, kvCacheCapacityTokens, kvBlockTokens, prefillPolicy,
+                batchBuckets, speculative, batchWaiting, schedulesAhead, true);
     }
 }

@@ -35,7 +35,7 @@ sealed class ChunkedMixedScheduler extends Scheduler permits BatchWaitingSchedul
         while (!waiting.isEmpty() && budget > 0 && running.size() < rules.maxNumSeqs()) {
             SimulatedRequest r = waiting.peekFirst();
             int n = promptTokens(r, budget);
-            if (n == 0 || !pool.allocate(r, r.computed + n)) {
+            if (n == 0 || !pool.allocate(r, admissionTokens(r, n))) {
                 break;
             }
             waiting.pollFirst();

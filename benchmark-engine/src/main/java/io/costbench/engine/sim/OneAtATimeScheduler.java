@@ -27,7 +27,7 @@ final class OneAtATimeScheduler extends Scheduler {
         if (!waiting.isEmpty() && running.size() < rules.maxNumSeqs()) {
             SimulatedRequest r = waiting.peekFirst();
             int n = Math.min(r.remaining(), rules.maxBatchedTokens());
-            if (pool.allocate(r, r.computed + n)) {
+            if (pool.allocate(r, admissionTokens(r, n))) {
                 waiting.pollFirst();
                 running.add(r);
                 schedule(r, running.size() - 1, n, false);

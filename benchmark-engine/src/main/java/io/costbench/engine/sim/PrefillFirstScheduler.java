@@ -32,7 +32,7 @@ final class PrefillFirstScheduler extends Scheduler {
         while (!waiting.isEmpty() && budget > 0 && running.size() < rules.maxNumSeqs()) {
             SimulatedRequest r = waiting.peekFirst();
             int n = Math.min(r.remaining(), budget);
-            if (!pool.allocate(r, r.computed + n)) {
+            if (!pool.allocate(r, admissionTokens(r, n))) {
                 break;
             }
             waiting.pollFirst();

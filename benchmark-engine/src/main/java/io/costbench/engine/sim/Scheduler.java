@@ -177,7 +177,21 @@ abstract sealed class Scheduler permits ChunkedMixedScheduler, OneAtATimeSchedul
         }
         SimulatedRequest head = waiting.peekFirst();
         int tokens = promptTokens(head, budget);
-        return tokens > 0 && pool.wouldFit(head, head.computed + tokens);
+        return tokens > 0 && pool.wouldFit(head, admissionTokens(head, tokens));
+    }
+
+    /**
+     * The cache a queued request needs to start with {@code tokens} of its prompt: those tokens, or under
+     * {@link SchedulingRules#reservesToCompletion()} its prompt and whole answer, so that it never grows (capped at
+     * the whole cache, where the engine would run it alone rather than never).
+     */
+    final long admissionTokens(SimulatedRequest r, int tokens) {
+        long now = (long) r.computed + tokens;
+        if (!rules.reservesToCompletion()) {
+            return now;
+        }
+        long whole = Math.min((long) r.promptTokens + r.outputTokens, pool.blocksTotal() * rules.kvBlockTokens());
+        return Math.max(now, whole);
     }
 
     /**
