@@ -218,6 +218,29 @@ class ValidationReportTest {
         }
     }
 
+    /**
+     * TensorRT-LLM's default capacity scheduler admits a request only with room for its prompt and whole answer
+     * (README, twentieth round): InferenceX's H200 Llama-3.1-70B runs at TP 1 with 1k prompts and 8k answers hold
+     * about fifty requests, so at 64 and 128 clients the rest queue for minutes (TTFT 80 s and 369 s) while TPOT stays
+     * at the fifty's (30.5 ms at both); predicted within 15% (-98% and -82% TTFT, +16% and +103% TPOT when requests
+     * were admitted by their prompts and the cache grew as they decoded).
+     */
+    @Test
+    void tensorRtLlmRowsQueueWhereTheCacheHoldsFewerWholeRequestsThanTheClientsSend() {
+        assumeTrue(report != null, "no shared calibration folder");
+        List<ValidationRun.Outcome> queued = predicted(o -> o.measurement().source()
+                .equals("inferencex h200-sxm trtllm llama-3.1-70b") && o.measurement().tensorParallel() == 1
+                && o.measurement().inputTokens() == 1024 && o.measurement().outputTokens() == 8192
+                && o.measurement().concurrency() >= 64);
+        assertThat(queued).hasSize(2).allSatisfy(o -> {
+            assertThat(o.measurement().measured().get(ValidationMetric.TTFT)).isGreaterThan(60_000.0);
+            assertThat(Math.abs(o.relativeError(ValidationMetric.TTFT).orElseThrow()))
+                    .as(o.measurement().label() + " TTFT").isLessThan(0.15);
+            assertThat(Math.abs(o.relativeError(ValidationMetric.TPOT).orElseThrow()))
+                    .as(o.measurement().label() + " TPOT").isLessThan(0.15);
+        });
+    }
+
     /** One metric's lean per source and band label. */
     private static Map<String, Map<String, Double>> leans(Function<ConcurrencyLean, Optional<Double>> metric) {
         Map<String, Map<String, Double>> leans = new LinkedHashMap<>();
@@ -294,7 +317,7 @@ class ValidationReportTest {
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
         // gpt-oss-120b's MXFP4 rows (README, "Sixteenth round"), out of sample: TensorRT-LLM's Triton path at
         // carried-over rates, TPOT under-predicted 34% (38% before its padding and routing kernels, nineteenth round)
-        GUARDS.put("h200-sxm trtllm TPOT median", 0.095);
+        GUARDS.put("h200-sxm trtllm TPOT median", 0.09);
         GUARDS.put("h200-sxm trtllm TPOT p90", 0.41);
         GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.09);
         GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.34);
