@@ -146,6 +146,9 @@ final class GpuDeployment implements Deployment {
         Map<String, Object> counters = new LinkedHashMap<>(tally.counters());
         counters.put("tensorParallel", tensorParallel);
         counters.put("precision", precision.name());
+        // What the engine can hold besides this step: why a long TTFT may be a queue for cache room.
+        counters.put("kvCacheCapacityTokens", scheduling.kvCacheCapacityTokens());
+        counters.put("admissionReservesWholeAnswer", scheduling.reservesToCompletion());
         return new StepExplanation(shape, cost, tally.operators, counters);
     }
 

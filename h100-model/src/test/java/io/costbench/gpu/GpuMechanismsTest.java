@@ -257,6 +257,10 @@ class GpuMechanismsTest {
         Deployment d = GPU.deploy(TestModels.qwen3_8b(),
                 new DeploymentRequest("h100-sxm", profile, 1, Precision.BF16, null, 4096));
         assertThat(d.scheduling().reservesToCompletion()).isEqualTo(reserves);
+        // Explain says so, with the cache it reserves in.
+        Map<String, Object> counters = d.explain(StepShape.decode(8, 1024)).counters();
+        assertThat(counters.get("admissionReservesWholeAnswer")).isEqualTo(reserves);
+        assertThat(counters.get("kvCacheCapacityTokens")).isEqualTo(d.scheduling().kvCacheCapacityTokens());
     }
 
     @Test
