@@ -94,12 +94,7 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
      * entry: {@code "aheadByDefault"} and its source); the async-scheduling switch turns it on where it is not.
      */
     boolean schedulesAheadByDefault() {
-        if (!(parameters.extra().get("scheduling") instanceof Map<?, ?> scheduling)
-                || !(scheduling.get("aheadByDefault") instanceof Boolean ahead)
-                || !(scheduling.get("source") instanceof String)) {
-            throw new IllegalStateException(id() + ": \"scheduling\" needs aheadByDefault and a source");
-        }
-        return ahead;
+        return schedulingFlag("aheadByDefault", "source");
     }
 
     /**
@@ -107,13 +102,17 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
      * file's {@code "scheduling"} entry: {@code "reservesToCompletion"} and {@code "reservesToCompletionSource"}).
      */
     boolean reservesToCompletion() {
+        return schedulingFlag("reservesToCompletion", "reservesToCompletionSource");
+    }
+
+    /** A yes/no entry of the profile file's {@code "scheduling"}, which must come with its source. */
+    private boolean schedulingFlag(String flag, String sourceKey) {
         if (!(parameters.extra().get("scheduling") instanceof Map<?, ?> scheduling)
-                || !(scheduling.get("reservesToCompletion") instanceof Boolean reserves)
-                || !(scheduling.get("reservesToCompletionSource") instanceof String)) {
-            throw new IllegalStateException(
-                    id() + ": \"scheduling\" needs reservesToCompletion and a reservesToCompletionSource");
+                || !(scheduling.get(flag) instanceof Boolean value)
+                || !(scheduling.get(sourceKey) instanceof String)) {
+            throw new IllegalStateException(id() + ": \"scheduling\" needs " + flag + " and " + sourceKey);
         }
-        return reserves;
+        return value;
     }
 
     double value(String name) {

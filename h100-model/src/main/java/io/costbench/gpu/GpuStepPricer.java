@@ -389,8 +389,7 @@ final class GpuStepPricer {
                             ? String.format(Locale.ROOT, ", plus %.0f experts' weights read by the FP8 path",
                                     moeFp8ExtraExpertReads)
                             : "")
-                    + (expertPadding(op) > 1 ? String.format(Locale.ROOT,
-                            ", slices padded to the kernel's tiles (%.3f x the bytes)", expertPadding(op)) : "")
+                    + paddingNote(op)
                     + (moeGemmLatencyUs > 0 ? String.format(Locale.ROOT, ", %.1f us a GEMM call beyond its bytes",
                             moeGemmLatencyUs) : "")
                     + (expertRanks > 1 ? String.format(Locale.ROOT,
@@ -469,6 +468,12 @@ final class GpuStepPricer {
                 + (routedRows + tokens) * hidden * 2;
         return new MoeWork(weightBytes, auxBytes, weightBytes + op.activationBytes() + auxBytes,
                 Math.min(1.0, mUtil * waveUtil) / padding, op.rows() > 0 ? routedRows / op.rows() : 1.0);
+    }
+
+    private String paddingNote(Operator op) {
+        double padding = expertPadding(op);
+        return padding > 1 ? String.format(Locale.ROOT, ", slices padded to the kernel's tiles (%.3f x the bytes)",
+                padding) : "";
     }
 
     /**
