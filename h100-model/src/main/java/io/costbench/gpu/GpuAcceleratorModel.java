@@ -39,6 +39,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
     static final String EXPERT_PARALLEL = "expert-parallel";
     static final String CUDA_GRAPH_PADDING = "cuda-graph-padding";
     static final String CHUNKED_PREFILL = "chunked-prefill";
+    static final String MIXED_CHUNK = "mixed-chunk";
 
     private static final List<String> HARDWARE = List.of("h100-sxm", "h200-sxm");
     private static final List<String> PROFILES = List.of("vllm", "trtllm", "sglang");
@@ -75,7 +76,12 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
             new CatalogEntry(CHUNKED_PREFILL, "Chunked prefill (TensorRT-LLM)",
                     "prompts are split to fill the step's token budget instead of waiting until one fits whole",
                     "TensorRT-LLM enable_chunked_prefill (tensorrt_llm/llmapi/llm_args.py; off by default); vLLM "
-                            + "always chunks"));
+                            + "always chunks"),
+            new CatalogEntry(MIXED_CHUNK, "Mixed chunks (SGLang)",
+                    "prompt chunks run in the same step as the running decodes, the decodes counted against the "
+                            + "step's token budget, instead of in prefill steps of their own while decodes wait",
+                    "SGLang --enable-mixed-chunk (python/sglang/srt/managers/scheduler.py get_new_batch_prefill: "
+                            + "mixed_with_decode_tokens, mix_with_running; off by default)"));
 
     private final Map<String, GpuHardware> hardware;
     private final Map<String, GpuProfile> profiles;
@@ -202,17 +208,23 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         return new GpuDeployment(model, hw, profile, tp, precision, switches, options, rules);
     }
 
-    /** The profile's own prompt scheduling, or chunks where the TensorRT-LLM switch asks for them. */
+    /**
+     * The profile's own prompt scheduling, or chunks mixed into the decode steps where TensorRT-LLM's chunked-prefill
+     * or SGLang's mixed-chunk switch asks for them.
+     */
     private static PrefillPolicy prefillPolicy(GpuProfile profile, Set<String> switches) {
         PrefillPolicy own = profile.prefillPolicy();
-        if (!switches.contains(CHUNKED_PREFILL)) {
-            return own;
-        }
-        if (own != PrefillPolicy.WHOLE_PROMPTS) {
+        if (switches.contains(CHUNKED_PREFILL) && own != PrefillPolicy.WHOLE_PROMPTS) {
             throw new IllegalArgumentException("'" + CHUNKED_PREFILL + "' is a TensorRT-LLM switch; the "
                     + profile.id() + " profile chunks prompts always");
         }
-        return PrefillPolicy.CHUNKED_MIXED;
+        if (switches.contains(MIXED_CHUNK) && own != PrefillPolicy.PREFILL_FIRST) {
+            throw new IllegalArgumentException("'" + MIXED_CHUNK + "' is an SGLang switch; the " + profile.id()
+                    + " profile " + (own == PrefillPolicy.CHUNKED_MIXED ? "mixes prompt chunks into decode steps always"
+                            : "has no prefill steps of their own"));
+        }
+        return switches.contains(CHUNKED_PREFILL) || switches.contains(MIXED_CHUNK) ? PrefillPolicy.CHUNKED_MIXED
+                : own;
     }
 
     /** Expert parallelism needs experts to spread: an MoE model whose expert count the ranks divide. */

@@ -27,6 +27,7 @@ import io.costbench.engine.port.DoesNotFitException;
 import io.costbench.engine.port.OperatorTiming;
 import io.costbench.engine.port.Parameter;
 import io.costbench.engine.port.PrefillPolicy;
+import io.costbench.engine.port.SchedulingRules;
 import io.costbench.engine.port.StepExplanation;
 
 /** The GPU model's mechanisms, each checked in the direction physics says it must go. */
@@ -478,6 +479,26 @@ class GpuMechanismsTest {
         assertThat(trt.scheduling().prefillPolicy()).isEqualTo(PrefillPolicy.WHOLE_PROMPTS);
         assertThat(trt.price(StepShape.decode(8, 1024)).ms(CostCategory.HOST))
                 .isLessThan(vllm.price(StepShape.decode(8, 1024)).ms(CostCategory.HOST));
+    }
+
+    @Test
+    void mixedChunksAreAnSglangSwitchThatPutsPromptChunksIntoDecodeSteps() {
+        ModelSpec model = TestModels.qwen3_8b();
+        DeploymentRequest sglang = new DeploymentRequest("h100-sxm", "sglang", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.MIXED_CHUNK), 4096);
+        SchedulingRules mixed = GPU.deploy(model, sglang).scheduling();
+        assertThat(mixed.prefillPolicy()).isEqualTo(PrefillPolicy.CHUNKED_MIXED);
+        // the rest of SGLang's scheduling stays: its chunk budget, its overlap scheduler, admission by the prompt
+        SchedulingRules own = deploy("qwen3-8b", "h100-sxm", "sglang", 1, Precision.BF16).scheduling();
+        assertThat(mixed.maxBatchedTokens()).isEqualTo(own.maxBatchedTokens());
+        assertThat(mixed.schedulesAhead()).isEqualTo(own.schedulesAhead()).isTrue();
+        assertThat(mixed.reservesToCompletion()).isFalse();
+        assertThatThrownBy(() -> GPU.deploy(model, new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.MIXED_CHUNK), 4096))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("SGLang switch").hasMessageContaining("mixes prompt chunks into decode steps");
+        assertThatThrownBy(() -> GPU.deploy(model, new DeploymentRequest("h100-sxm", "trtllm", 1, Precision.BF16,
+                Set.of(GpuAcceleratorModel.MIXED_CHUNK), 4096))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no prefill steps of their own");
     }
 
     @Test

@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * TensorRT-LLM takes prompts whole unless its chunked-prefill switch is on: a prompt above the step's token budget is
- * refused with the reason, and chunking it is the remedy; the switch means nothing on vLLM, which always chunks.
+ * refused with the reason, and chunking it is the remedy; the switch means nothing on vLLM, which always chunks. SGLang's
+ * mixed-chunk switch is SGLang's alone.
  */
 class PromptSchedulingTest {
 
@@ -41,6 +42,17 @@ class PromptSchedulingTest {
         Prediction chunked = PREDICTOR.predict(scenario("trtllm", List.of("chunked-prefill"), 9000));
         assertThat(chunked.metrics().get("completed")).isEqualTo(4.0);
         assertThat(PREDICTOR.predict(scenario("vllm", null, 9000)).metrics().get("completed")).isEqualTo(4.0);
+    }
+
+    @Test
+    void sglangMixesPromptChunksIntoDecodeStepsOnlyWhenAsked() {
+        Prediction mixed = PREDICTOR.predict(scenario("sglang", List.of("mixed-chunk"), 2048));
+        assertThat(mixed.metrics().get("completed")).isEqualTo(4.0);
+        assertThat(mixed.scenario().target().optimizations()).contains("mixed-chunk");
+        assertThatThrownBy(() -> PREDICTOR.predict(scenario("trtllm", List.of("mixed-chunk"), 512)))
+                .isInstanceOfSatisfying(UnsupportedScenarioException.class,
+                        e -> assertThat(e.field()).isEqualTo("scenario"))
+                .hasMessageContaining("SGLang switch");
     }
 
     @Test
