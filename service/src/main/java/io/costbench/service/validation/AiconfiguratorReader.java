@@ -59,6 +59,20 @@ public final class AiconfiguratorReader {
     static final int INFERENCEX_TRTLLM_MAX_NUM_TOKENS = 16384;
 
     /**
+     * The SGLang versions whose aggregated workers AIConfigurator's generator launches with {@code --enable-mixed-chunk}.
+     * Its SGLang rule sets {@code agg enable_mixed_chunk = true} (ai-dynamo/aiconfigurator
+     * {@code src/aiconfigurator/generator/rule_plugin/sglang.rule} @ 77937d71 and {@code rule_plugin/benchmark/sglang.rule}
+     * @ 043c66c5, whose benchmark concurrency is the workers' max_batch_size, the rows' batch_size), mapped to the
+     * template key {@code enable-mixed-chunk} ({@code generator/config/backend_config_mapping.yaml} @ 043c66c5). The
+     * per-version templates for 0.5.3.post2 and 0.5.4.post3 (@ 11324a64) and 0.5.6.post2 (@ ff1a4aa6) emit the flag for
+     * that key; the 0.5.1.post1 template and the generic one (@ 5dc6d4f9) test {@code enable-mix-chunk}, which nothing
+     * sets, so their workers run SGLang's default, prompts in prefill steps of their own. The collections agree: the
+     * 0.5.1.post1 H100 rows show the wave's prefill in their TTFT and pure decode in their TPOT, the 0.5.6.post2 H200
+     * rows neither.
+     */
+    static final Set<String> SGLANG_MIXED_CHUNK_VERSIONS = Set.of("0.5.3.post2", "0.5.4.post3", "0.5.6.post2");
+
+    /**
      * What an InferenceX launch script sets that the rows do not carry. The scripts are per model: the FP8 ones above
      * (Llama, and the MiniMax runs read with them) pass an FP8 KV cache; the gpt-oss ones
      * ({@code benchmarks/gptoss_fp4_h100.sh} @ 1fc5d73c, {@code gptoss_fp4_h200.sh} @ 16cd9556: no
@@ -207,7 +221,7 @@ public final class AiconfiguratorReader {
                 isl, osl, concurrency, inferencex ? 10 * concurrency : 0, measured, true,
                 inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,
                 inferencex ? launch.kvCacheDtype() : "auto", withExpertParallel(inferencex ? inferencexOptions(
-                        r.get("backend"), r.get("backend_version"), isl, osl, tp, launch) : engineOptions(
+                        r.get("backend"), r.get("backend_version"), isl, osl, tp, launch) : aiconfiguratorOptions(
                         r.get("backend"), r.get("backend_version")), expertParallel), inferencex);
         return inferencex && "trtllm".equals(r.get("backend"))
                 ? m.withMaxBatchedTokens(launch.trtllmMaxNumTokens()) : m;
@@ -256,6 +270,19 @@ public final class AiconfiguratorReader {
             return Set.of("async-scheduling");
         }
         return Set.of();
+    }
+
+    /**
+     * The engine's defaults plus what AIConfigurator's generator launches the row's version with: SGLang's
+     * {@code --enable-mixed-chunk} where its template for the version emits it ({@link #SGLANG_MIXED_CHUNK_VERSIONS}).
+     */
+    static Set<String> aiconfiguratorOptions(String backend, String version) {
+        if ("sglang".equals(backend) && SGLANG_MIXED_CHUNK_VERSIONS.contains(version == null ? "" : version.trim())) {
+            Set<String> options = new TreeSet<>(engineOptions(backend, version));
+            options.add("mixed-chunk");
+            return options;
+        }
+        return engineOptions(backend, version);
     }
 
     private static boolean atLeast(String version, int major, int minor) {

@@ -136,6 +136,12 @@ class MeasurementReadersTest {
         assertThat(AiconfiguratorReader.engineOptions("vllm", "0.13.9")).isEmpty();
         assertThat(AiconfiguratorReader.engineOptions("vllm", "1.0.0")).containsExactly("async-scheduling");
         assertThat(AiconfiguratorReader.engineOptions("trtllm", "1.2.0")).isEmpty();
+        // AIConfigurator's generator mixes SGLang's prompt chunks into decode steps where its version's template
+        // emits the flag; the 0.5.1.post1 template (and an engine's defaults) do not
+        assertThat(AiconfiguratorReader.aiconfiguratorOptions("sglang", "0.5.6.post2")).containsExactly("mixed-chunk");
+        assertThat(AiconfiguratorReader.aiconfiguratorOptions("sglang", "0.5.1.post1")).isEmpty();
+        assertThat(AiconfiguratorReader.engineOptions("sglang", "0.5.6.post2")).isEmpty();
+        assertThat(AiconfiguratorReader.aiconfiguratorOptions("vllm", "0.18.0")).containsExactly("async-scheduling");
     }
 
     @Test
