@@ -66,9 +66,10 @@ public final class AiconfiguratorReader {
      * template key {@code enable-mixed-chunk} ({@code generator/config/backend_config_mapping.yaml} @ 043c66c5). The
      * per-version templates for 0.5.3.post2 and 0.5.4.post3 (@ 11324a64) and 0.5.6.post2 (@ ff1a4aa6) emit the flag for
      * that key; the 0.5.1.post1 template and the generic one (@ 5dc6d4f9) test {@code enable-mix-chunk}, which nothing
-     * sets, so their workers run SGLang's default, prompts in prefill steps of their own. The collections agree: the
-     * 0.5.1.post1 H100 rows show the wave's prefill in their TTFT and pure decode in their TPOT, the 0.5.6.post2 H200
-     * rows neither.
+     * sets, so their workers run SGLang's default, prompts in prefill steps of their own. The file does not say the
+     * rows were launched through the generator; the collections behave as if they were: the 0.5.1.post1 H100 rows'
+     * TTFT is the wave's prefill and their TPOT pure decode, while the 0.5.6.post2 H200 rows' TTFT is far below such
+     * waves (README, "Where the GPU model stands", twenty-first round).
      */
     static final Set<String> SGLANG_MIXED_CHUNK_VERSIONS = Set.of("0.5.3.post2", "0.5.4.post3", "0.5.6.post2");
 
