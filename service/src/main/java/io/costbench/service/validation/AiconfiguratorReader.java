@@ -278,12 +278,11 @@ public final class AiconfiguratorReader {
      * {@code --enable-mixed-chunk} where its template for the version emits it ({@link #SGLANG_MIXED_CHUNK_VERSIONS}).
      */
     static Set<String> aiconfiguratorOptions(String backend, String version) {
+        Set<String> options = new TreeSet<>(engineOptions(backend, version));
         if ("sglang".equals(backend) && SGLANG_MIXED_CHUNK_VERSIONS.contains(version == null ? "" : version.trim())) {
-            Set<String> options = new TreeSet<>(engineOptions(backend, version));
             options.add("mixed-chunk");
-            return options;
         }
-        return engineOptions(backend, version);
+        return options;
     }
 
     private static boolean atLeast(String version, int major, int minor) {
