@@ -69,7 +69,9 @@ public final class AiconfiguratorReader {
      * sets, so their workers run SGLang's default, prompts in prefill steps of their own. The file does not say the
      * rows were launched through the generator; the collections behave as if they were: the 0.5.1.post1 H100 rows'
      * TTFT is the wave's prefill and their TPOT pure decode, while the 0.5.6.post2 H200 rows' TTFT is far below such
-     * waves (README, "Where the GPU model stands", twenty-first round).
+     * waves (README, "Where the GPU model stands", twenty-first round). AIConfigurator's own queueing model makes the
+     * same reading of its SGLang deployments ({@code src/aiconfigurator/sdk/queueing/calendar.py} @ 093fe28f,
+     * {@code AlternatingCalendar}: mixed chunks by default, as the generator deploys them).
      */
     static final Set<String> SGLANG_MIXED_CHUNK_VERSIONS = Set.of("0.5.3.post2", "0.5.4.post3", "0.5.6.post2");
 
