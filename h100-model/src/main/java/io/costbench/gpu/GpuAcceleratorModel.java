@@ -214,17 +214,18 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
      */
     private static PrefillPolicy prefillPolicy(GpuProfile profile, Set<String> switches) {
         PrefillPolicy own = profile.prefillPolicy();
-        if (switches.contains(CHUNKED_PREFILL) && own != PrefillPolicy.WHOLE_PROMPTS) {
+        boolean chunks = switches.contains(CHUNKED_PREFILL);
+        boolean mixes = switches.contains(MIXED_CHUNK);
+        if (chunks && own != PrefillPolicy.WHOLE_PROMPTS) {
             throw new IllegalArgumentException("'" + CHUNKED_PREFILL + "' is a TensorRT-LLM switch; the "
                     + profile.id() + " profile chunks prompts always");
         }
-        if (switches.contains(MIXED_CHUNK) && own != PrefillPolicy.PREFILL_FIRST) {
+        if (mixes && own != PrefillPolicy.PREFILL_FIRST) {
             throw new IllegalArgumentException("'" + MIXED_CHUNK + "' is an SGLang switch; the " + profile.id()
                     + " profile " + (own == PrefillPolicy.CHUNKED_MIXED ? "mixes prompt chunks into decode steps always"
                             : "has no prefill steps of their own"));
         }
-        return switches.contains(CHUNKED_PREFILL) || switches.contains(MIXED_CHUNK) ? PrefillPolicy.CHUNKED_MIXED
-                : own;
+        return chunks || mixes ? PrefillPolicy.CHUNKED_MIXED : own;
     }
 
     /** Expert parallelism needs experts to spread: an MoE model whose expert count the ranks divide. */
