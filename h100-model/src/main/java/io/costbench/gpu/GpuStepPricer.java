@@ -76,6 +76,7 @@ final class GpuStepPricer {
     private final double arBaseUs;
     private final double arPerPeerUs;
     private final double arBusEff;
+    private final double arOneShotMaxTokens;
     /** Ranks the experts are spread over whole (1: every expert split over TP). */
     private final int expertRanks;
     private final CudaGraphCapture cudaGraphs;
@@ -151,6 +152,10 @@ final class GpuStepPricer {
         arBaseUs = profile.value("allReduceBaseLatencyUs");
         arPerPeerUs = profile.value("allReducePerPeerLatencyUs");
         arBusEff = profile.value("allReduceBusEfficiency");
+        // Where the profile names the engine's one-shot rule (TensorRT-LLM's AUTO strategy), small all-reduces push
+        // every rank's whole input to each peer; otherwise every all-reduce moves ring traffic.
+        arOneShotMaxTokens = profile.hasParameter("allReduceOneShotMaxTokens")
+                ? profile.value("allReduceOneShotMaxTokens") : 0;
     }
 
     /** Accumulates a step's time by category, and optionally the per-operator timings and counters. */
@@ -262,6 +267,18 @@ final class GpuStepPricer {
         }
     }
 
+    /**
+     * Bytes each rank sends over NVLink per byte of the collective's payload: an all-gather sends its share to each
+     * peer, (n - 1) / n; a ring or two-shot all-reduce reduce-scatters and all-gathers, 2 (n - 1) / n; a one-shot
+     * all-reduce writes its whole input into every peer's buffer, n - 1.
+     */
+    private double collectiveTraffic(Operator op) {
+        if (op.name().contains("all_gather")) {
+            return (tp - 1.0) / tp;
+        }
+        return op.rows() <= arOneShotMaxTokens ? tp - 1.0 : 2.0 * (tp - 1.0) / tp;
+    }
+
     private void priceOperator(Operator op, int tokens, boolean withinCapture, boolean decodeOnly, Tally tally) {
         if (op.rows() == 0 && op.kind() != OperatorKind.ALL_REDUCE) {
             return;
@@ -313,10 +330,9 @@ final class GpuStepPricer {
                 computeMs = 0;
                 memoryMs = 0;
                 if (tp > 1) {
-                    boolean gather = op.name().contains("all_gather");
-                    double ringFactor = gather ? (tp - 1.0) / tp : 2.0 * (tp - 1.0) / tp;
                     commMs = (arBaseUs + arPerPeerUs * (tp - 1)) * US
-                            + op.collectiveBytes() * ringFactor / (hw.nvlinkBytesPerSecond() * arBusEff) * 1e3;
+                            + op.collectiveBytes() * collectiveTraffic(op) / (hw.nvlinkBytesPerSecond() * arBusEff)
+                            * 1e3;
                 }
                 kernels = 1;
             }
@@ -397,8 +413,8 @@ final class GpuStepPricer {
                             busiestRankExperts(op, moeTouched(op, tokens)), busiestRankRows(op.rows())) : "")
                     + (computeBound ? String.format(Locale.ROOT, ", compute-bound at %.1f%% of the %s dense peak",
                             100 * moeComputeEff, precision == Precision.FP8 ? "FP8" : "BF16") : "");
-            case ALL_REDUCE -> (op.name().contains("all_gather") ? "all-gather" : "all-reduce") + " over " + tp
-                    + " GPUs";
+            case ALL_REDUCE -> op.name().contains("all_gather") ? "all-gather over " + tp + " GPUs"
+                    : (op.rows() <= arOneShotMaxTokens ? "one-shot" : "ring") + " all-reduce over " + tp + " GPUs";
             case SAMPLING -> "sampling (eager)";
             default -> "bandwidth-bound element-wise";
         };

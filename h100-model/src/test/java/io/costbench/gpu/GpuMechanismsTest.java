@@ -117,6 +117,30 @@ class GpuMechanismsTest {
         assertThat(large / 160).isBetween(0.5, 1.2);
     }
 
+    /**
+     * TensorRT-LLM's AUTO all-reduce runs the one-shot kernel up to 128 tokens, which pushes each rank's whole input to
+     * every peer: n - 1 = 7 payloads at TP 8 against the ring's 2 (n - 1) / n = 1.75 above it. Per all-reduce of
+     * Llama-3.1-70B (hidden 8192, bf16) on the H100 (450 GB/s x allReduceBusEfficiency 0.7 = 315 GB/s), after the
+     * latency (allReduceBaseLatencyUs + 7 x allReducePerPeerLatencyUs 1.5): 128 tokens = 2,097,152 B x 7 / 315 GB/s =
+     * 46.60 us; 129 tokens = 2,113,536 B x 1.75 / 315 GB/s = 11.74 us. vLLM's profile names no one-shot rule: ring
+     * traffic at both sizes.
+     */
+    @ParameterizedTest(name = "{0}: 128 tokens {2} us, 129 tokens {3} us of traffic per all-reduce")
+    @CsvSource({"trtllm, 5, 46.60, 11.74", "vllm, 6, 11.65, 11.74"})
+    void smallAllReducesMoveOneShotTrafficWhereTheEngineRunsIt(String profile, double baseLatencyUs, double at128Us,
+            double at129Us) {
+        Deployment tp8 = deploy("llama-3.1-70b", "h100-sxm", profile, 8, Precision.FP8);
+        double latencyUs = baseLatencyUs + 7 * 1.5;
+        for (var c : Map.of(128, at128Us, 129, at129Us).entrySet()) {
+            OperatorTiming allReduce = tp8.explain(StepShape.decode(c.getKey(), 1024)).operators().stream()
+                    .filter(o -> o.name().equals("attn.all_reduce")).findFirst().orElseThrow();
+            double perCallUs = allReduce.msByCategory().get(CostCategory.COMMUNICATION) / allReduce.repeat() * 1e3;
+            assertThat(perCallUs - latencyUs).as(c.getKey() + " tokens").isCloseTo(c.getValue(), within(0.05));
+            assertThat(allReduce.note()).startsWith(profile.equals("trtllm") && c.getKey() == 128
+                    ? "one-shot all-reduce" : "ring all-reduce");
+        }
+    }
+
     private static double allReduceMs(StepExplanation e) {
         return e.operators().stream().filter(o -> o.name().endsWith(".all_reduce"))
                 .mapToDouble(o -> o.msByCategory().getOrDefault(CostCategory.COMMUNICATION, 0.0)).sum();

@@ -302,7 +302,8 @@ class ValidationReportTest {
         // since the expert-parallel Qwen3-235B rows joined (their TTFT under-predicted like the collection's others);
         // 0.41 -> 0.46 when TensorRT-LLM's prompts went whole (no chunked prefill, the engine's default)
         GUARDS.put("h100-sxm trtllm TTFT median", 0.46);
-        GUARDS.put("h100-sxm trtllm TPOT p90", 0.225);
+        // 0.225 -> 0.21 since small all-reduces move one-shot traffic (allReduceOneShotMaxTokens, twenty-third round)
+        GUARDS.put("h100-sxm trtllm TPOT p90", 0.21);
         // the aiconfigurator-silicon H200 Llama-3.1-8B rows (README, "Where the GPU model stands")
         GUARDS.put("h200-sxm vllm TPOT p90", 0.73);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.21);
@@ -319,11 +320,14 @@ class ValidationReportTest {
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.125);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
         // gpt-oss-120b's MXFP4 rows (README, "Sixteenth round"), out of sample: TensorRT-LLM's Triton path at
-        // carried-over rates, TPOT under-predicted 34% (38% before its padding and routing kernels, nineteenth round)
+        // carried-over rates, TPOT under-predicted 33% (38% before its padding and routing kernels, nineteenth round).
+        // The one-shot all-reduce (twenty-third round) takes the Llama-3.1-70B rows at TP 8 and 17-128 clients from
+        // -13% to +2% but those at 4-16 clients from +6% to +10%, so the pooled derived throughput* median, which
+        // sits between the two sources, reads 9.9% instead of 8.3% (0.09 -> 0.10)
         GUARDS.put("h200-sxm trtllm TPOT median", 0.09);
         GUARDS.put("h200-sxm trtllm TPOT p90", 0.41);
-        GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.09);
-        GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.34);
+        GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.10);
+        GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.33);
     }
 
     private static Target target(String name, double value, double target, Map<String, Double> guards) {
