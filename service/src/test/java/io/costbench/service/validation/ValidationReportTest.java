@@ -321,7 +321,7 @@ class ValidationReportTest {
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
         // gpt-oss-120b's MXFP4 rows (README, "Sixteenth round"), out of sample: TensorRT-LLM's Triton path at
         // carried-over rates, TPOT under-predicted 33% (38% before its padding and routing kernels, nineteenth round).
-        // The one-shot all-reduce (twenty-third round) takes the Llama-3.1-70B rows at TP 8 and 17-128 clients from
+        // The one-shot all-reduce (twenty-third round) takes the Llama-3.1-70B rows at TP 8 and 32-128 clients from
         // -13% to +2% but those at 4-16 clients from +6% to +10%, so the pooled derived throughput* median, which
         // sits between the two sources, reads 9.9% instead of 8.3% (0.09 -> 0.10)
         GUARDS.put("h200-sxm trtllm TPOT median", 0.09);
