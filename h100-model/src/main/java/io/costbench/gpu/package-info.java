@@ -1,5 +1,6 @@
 /**
  * The GPU implementation of the engine's accelerator port (H100, H200): a shape-aware roofline with kernel-launch,
- * CUDA-graph, scheduler and NCCL all-reduce overheads, for the vLLM and TensorRT-LLM serving profiles.
+ * CUDA-graph, scheduler and all-reduce costs (ring traffic, or one-shot where the engine runs it), for the vLLM,
+ * TensorRT-LLM and SGLang serving profiles.
  */
 package io.costbench.gpu;
