@@ -273,10 +273,19 @@ final class GpuStepPricer {
      * all-reduce writes its whole input into every peer's buffer, n - 1.
      */
     private double collectiveTraffic(Operator op) {
-        if (op.name().contains("all_gather")) {
+        if (isGather(op)) {
             return (tp - 1.0) / tp;
         }
-        return op.rows() <= arOneShotMaxTokens ? tp - 1.0 : 2.0 * (tp - 1.0) / tp;
+        return isOneShot(op) ? tp - 1.0 : 2.0 * (tp - 1.0) / tp;
+    }
+
+    private static boolean isGather(Operator op) {
+        return op.name().contains("all_gather");
+    }
+
+    /** An all-reduce small enough for the engine's one-shot kernel (none where the profile names no rule). */
+    private boolean isOneShot(Operator op) {
+        return op.rows() <= arOneShotMaxTokens;
     }
 
     private void priceOperator(Operator op, int tokens, boolean withinCapture, boolean decodeOnly, Tally tally) {
@@ -413,8 +422,8 @@ final class GpuStepPricer {
                             busiestRankExperts(op, moeTouched(op, tokens)), busiestRankRows(op.rows())) : "")
                     + (computeBound ? String.format(Locale.ROOT, ", compute-bound at %.1f%% of the %s dense peak",
                             100 * moeComputeEff, precision == Precision.FP8 ? "FP8" : "BF16") : "");
-            case ALL_REDUCE -> op.name().contains("all_gather") ? "all-gather over " + tp + " GPUs"
-                    : (op.rows() <= arOneShotMaxTokens ? "one-shot" : "ring") + " all-reduce over " + tp + " GPUs";
+            case ALL_REDUCE -> isGather(op) ? "all-gather over " + tp + " GPUs"
+                    : (isOneShot(op) ? "one-shot" : "ring") + " all-reduce over " + tp + " GPUs";
             case SAMPLING -> "sampling (eager)";
             default -> "bandwidth-bound element-wise";
         };
