@@ -23,8 +23,8 @@ import io.costbench.service.accuracy.ValidatedAccuracy;
  * source the rows predicted (and skipped, by reason) with the median, p90 and max absolute relative error of TPOT,
  * TTFT and output throughput; the leave-one-source-out table; the calibrated parameters, flagged where they sit within
  * 5% of a range end or more than 2x from their documented value; how each source's TTFT moves with output length
- * ({@link OutputLengthSlope}); which way each source's errors lean by client concurrency ({@link ConcurrencyLean});
- * the closed loop's empty slots where a throughput was measured
+ * ({@link OutputLengthSlope}); how its TPOT and TTFT shrink with TP ({@link TensorParallelScaling}); which way each
+ * source's errors lean by client concurrency ({@link ConcurrencyLean}); the closed loop's empty slots where a throughput was measured
  * ({@link ClosedLoopIdle}); the worst rows. Throughput derived from a row's own
  * TTFT and TPOT is reported apart and never counted as an independent check. The same numbers are returned for
  * assertions.
@@ -222,6 +222,7 @@ public final class ValidationReport {
         printNotCompared(out);
         printLeaveOneOut(out);
         printOutputLengthSlopes(out);
+        printTensorParallelScaling(out);
         printConcurrencyLeans(out);
         printClosedLoopIdle(out);
         printParameters(out);
@@ -295,6 +296,23 @@ public final class ValidationReport {
         for (OutputLengthSlope s : outputLengthSlopes()) {
             out.printf(Locale.ROOT, "    %-50s %6d | %8.2f | %9.2f%n", s.source(), s.series(), s.measuredSlope(),
                     s.predictedSlope());
+        }
+    }
+
+    /** Per source with rows that differ only in TP: how TPOT and TTFT shrink with it ({@link TensorParallelScaling}). */
+    List<TensorParallelScaling> tensorParallelScaling() {
+        return TensorParallelScaling.of(sources());
+    }
+
+    private void printTensorParallelScaling(PrintStream out) {
+        out.println("\n--- TP scaling: median ratio, per doubling of TP, of a metric at the larger TP to the smaller, over"
+                + " rows differing only in TP (a step of bytes and FLOPs split across the ranks: 0.5; host work,"
+                + " launches and collective latency, which do not split: nearer 1)");
+        out.printf(Locale.ROOT, "    %-50s %5s | %-17s | %-17s%n", "source", "pairs", "TPOT meas / pred",
+                "TTFT meas / pred");
+        for (TensorParallelScaling s : tensorParallelScaling()) {
+            out.printf(Locale.ROOT, "    %-50s %5d | %7.2f / %7.2f | %7.2f / %7.2f%n", s.source(), s.pairs(),
+                    s.measuredTpotRatio(), s.predictedTpotRatio(), s.measuredTtftRatio(), s.predictedTtftRatio());
         }
     }
 
