@@ -311,8 +311,10 @@ public final class ValidationReport {
         out.printf(Locale.ROOT, "    %-50s %5s | %-17s | %-17s%n", "source", "pairs", "TPOT meas / pred",
                 "TTFT meas / pred");
         for (TensorParallelScaling s : tensorParallelScaling()) {
-            out.printf(Locale.ROOT, "    %-50s %5d | %7.2f / %7.2f | %7.2f / %7.2f%n", s.source(), s.pairs(),
-                    s.measuredTpotRatio(), s.predictedTpotRatio(), s.measuredTtftRatio(), s.predictedTtftRatio());
+            out.printf(Locale.ROOT, "    %-50s %5d | %7.2f / %7.2f | %s%n", s.source(), s.pairs(),
+                    s.measuredTpotRatio(), s.predictedTpotRatio(), Double.isNaN(s.measuredTtftRatio()) ? "-"
+                            : String.format(Locale.ROOT, "%7.2f / %7.2f", s.measuredTtftRatio(),
+                                    s.predictedTtftRatio()));
         }
     }
 

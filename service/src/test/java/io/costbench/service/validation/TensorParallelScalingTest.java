@@ -53,6 +53,18 @@ class TensorParallelScalingTest {
         assertThat(scaling).isEmpty();
     }
 
+    @Test
+    void aSourceWithoutTtftHasNoTtftRatio() {
+        List<TensorParallelScaling> scaling = TensorParallelScaling.of(Map.of("d", List.of(
+                row("d", 2, 1024, 10, 10, null, null), row("d", 4, 1024, 6, 5, null, null))));
+
+        assertThat(scaling).singleElement().satisfies(s -> {
+            assertThat(s.measuredTpotRatio()).isCloseTo(0.6, within(1e-9));
+            assertThat(s.measuredTtftRatio()).isNaN();
+            assertThat(s.predictedTtftRatio()).isNaN();
+        });
+    }
+
     private static ValidationRun.Outcome row(String source, int tp, int input, double measuredTpotMs,
             double predictedTpotMs, Double measuredTtftMs, Double predictedTtftMs) {
         Map<ValidationMetric, Double> predicted = predictedTtftMs == null
