@@ -29,10 +29,14 @@ import io.costbench.engine.data.CsvRows;
  * prompts, FP8 KV cache. Their vLLM scripts also set {@code async-scheduling: true}, but the rows' TPOT shows the
  * step's host work exposed (H100 Llama-3.1-70B median |TPOT error| 4.5% with it exposed, 15.6% with it hidden; H200
  * 5.6% vs 14.6%), so the vLLM image the dump ran (its version is not in the file) did not overlap it and the rows run
- * without the switch. AIConfigurator's own collections do not document their client, so they run with fixed
- * lengths and the engine's default KV cache, and in-process (no server front end): their TTFT and TPOT fit an
- * in-process harness far better (H100 TensorRT-LLM median |TPOT error| 6.5% vs 9.5% with a 20 ms front end, TTFT 32%
- * vs 55%), while InferenceX's, whose client goes through the server, need it (TTFT 18% vs 9%).
+ * without the switch. AIConfigurator's own collections do not document their client; they run as its generator
+ * deploys and benchmarks a worker, the reading the SGLang rows' mixed chunks already take ({@link
+ * #SGLANG_MIXED_CHUNK_VERSIONS}): with fixed lengths, the engine's default KV cache, the generator's step budget
+ * ({@link #GENERATOR_STEP_TOKENS_OVER_PROMPT}) and through the server's front end, as its benchmark clients reach the
+ * deployed endpoint. Read in-process with the engines' default budgets (before the twenty-fifth round) their TTFT sat
+ * far from the measured one (H100 TensorRT-LLM median 45.5%, 31.8% read so before the profile's refit, 32.8% after)
+ * and kept less of itself across TP than the rows do (README, "Where the GPU model stands"); either half alone is
+ * worse (the front end alone: H100 vLLM TTFT 18.9 -> 31.9%; the budget alone: H100 TensorRT-LLM 45.5 -> 65.2%).
  */
 public final class AiconfiguratorReader {
 
@@ -57,6 +61,16 @@ public final class AiconfiguratorReader {
      * rows' date does not say which ran them (README, "Where the GPU model stands").
      */
     static final int INFERENCEX_TRTLLM_MAX_NUM_TOKENS = 16384;
+
+    /**
+     * The step budget AIConfigurator's generator launches an aggregated vLLM or TensorRT-LLM worker with, over the
+     * prompt: {@code agg max_num_tokens = max_batch_size + isl + 1500} (ai-dynamo/aiconfigurator
+     * {@code src/aiconfigurator/generator/rule_plugin/benchmark/vllm.rule} @ 2b264ba7 and
+     * {@code rule_plugin/benchmark/trtllm.rule} @ 581e4591, whose benchmark concurrency is the worker's max_batch_size,
+     * the rows' batch_size). Its SGLang rule sets {@code max_prefill_tokens = isl + 1500} instead, which the sglang
+     * profile does not model (SGLang's prompt chunk, 8192 tokens, binds first up to 6.7k-token prompts).
+     */
+    static final int GENERATOR_STEP_TOKENS_OVER_PROMPT = 1500;
 
     /**
      * The SGLang versions whose aggregated workers AIConfigurator's generator launches with {@code --enable-mixed-chunk}.
@@ -225,9 +239,12 @@ public final class AiconfiguratorReader {
                 inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,
                 inferencex ? launch.kvCacheDtype() : "auto", withExpertParallel(inferencex ? inferencexOptions(
                         r.get("backend"), r.get("backend_version"), isl, osl, tp, launch) : aiconfiguratorOptions(
-                        r.get("backend"), r.get("backend_version")), expertParallel), inferencex);
-        return inferencex && "trtllm".equals(r.get("backend"))
-                ? m.withMaxBatchedTokens(launch.trtllmMaxNumTokens()) : m;
+                        r.get("backend"), r.get("backend_version")), expertParallel), true);
+        if (inferencex) {
+            return "trtllm".equals(r.get("backend")) ? m.withMaxBatchedTokens(launch.trtllmMaxNumTokens()) : m;
+        }
+        return "sglang".equals(r.get("backend")) ? m
+                : m.withMaxBatchedTokens(concurrency + isl + GENERATOR_STEP_TOKENS_OVER_PROMPT);
     }
 
 

@@ -245,7 +245,7 @@ class ValidationReportTest {
     /**
      * Where the model has the part of a step that does not split with TP (README, twenty-fifth round): per doubling of
      * TP, every source's measured TPOT ratio is within 0.05 of the predicted one, but for the two TensorRT-LLM MoE
-     * sources, which keep 0.05 or more of their TPOT that the model splits (0.84 against 0.75, 0.83 against 0.74),
+     * sources, which keep 0.05 or more of their TPOT that the model splits (0.84 against 0.74, 0.83 against 0.73),
      * and the H200 SGLang Llama-3.1-8B rows, whose 512-client queue sets their TPOT (README, SGLang rows).
      */
     @Test
@@ -324,10 +324,10 @@ class ValidationReportTest {
 
     static {
         // since the expert-parallel Qwen3-235B rows joined (their TTFT under-predicted like the collection's others);
-        // 0.41 -> 0.46 when TensorRT-LLM's prompts went whole (no chunked prefill, the engine's default)
-        GUARDS.put("h100-sxm trtllm TTFT median", 0.46);
-        // 0.225 -> 0.21 since small all-reduces move one-shot traffic (allReduceOneShotMaxTokens, twenty-third round)
-        GUARDS.put("h100-sxm trtllm TPOT p90", 0.21);
+        // 0.41 -> 0.46 when TensorRT-LLM's prompts went whole (no chunked prefill, the engine's default); 0.46 -> 0.33
+        // since AIConfigurator's collections run as its generator launches them, through the server (twenty-fifth
+        // round), which also meets the TPOT p90 (20.6% -> 19.5%)
+        GUARDS.put("h100-sxm trtllm TTFT median", 0.33);
         // the aiconfigurator-silicon H200 Llama-3.1-8B rows (README, "Where the GPU model stands")
         GUARDS.put("h200-sxm vllm TPOT p90", 0.73);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.21);
@@ -339,7 +339,8 @@ class ValidationReportTest {
         // derived throughput* 12.5% -> 13.1% (0.13 -> 0.135), the Qwen3-235B rows' TTFT at 4k prompts falling short
         GUARDS.put("h200-sxm sglang TPOT median", 0.16);
         GUARDS.put("h200-sxm sglang TPOT p90", 0.32);
-        GUARDS.put("h200-sxm sglang TTFT median", 0.46);
+        // 0.46 -> 0.29 through the server (twenty-fifth round)
+        GUARDS.put("h200-sxm sglang TTFT median", 0.29);
         GUARDS.put("h200-sxm sglang derived output throughput* median", 0.135);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.125);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
@@ -347,11 +348,12 @@ class ValidationReportTest {
         // carried-over rates, TPOT under-predicted 33% (38% before its padding and routing kernels, nineteenth round).
         // The one-shot all-reduce (twenty-third round) takes the Llama-3.1-70B rows at TP 8 and 32-128 clients from
         // -13% to +2% but those at 4-16 clients from +6% to +10%, so the pooled derived throughput* median, which
-        // sits between the two sources, reads 9.9% instead of 8.3% (0.09 -> 0.10)
-        GUARDS.put("h200-sxm trtllm TPOT median", 0.09);
-        GUARDS.put("h200-sxm trtllm TPOT p90", 0.41);
+        // sits between the two sources, reads 9.9% instead of 8.3% (0.09 -> 0.10). The twenty-fifth round's refit of the
+        // trtllm profile on AIConfigurator's rows read through the server (a smaller kernel gap) meets the TPOT median
+        // (8.3% -> 7.7%) and takes the gpt-oss rows further low (32.5% -> 38.8%, p90 0.41 -> 0.47)
+        GUARDS.put("h200-sxm trtllm TPOT p90", 0.47);
         GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.10);
-        GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.33);
+        GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.39);
     }
 
     private static Target target(String name, double value, double target, Map<String, Double> guards) {
