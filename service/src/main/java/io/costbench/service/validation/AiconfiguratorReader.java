@@ -67,8 +67,9 @@ public final class AiconfiguratorReader {
      * prompt: {@code agg max_num_tokens = max_batch_size + isl + 1500} (ai-dynamo/aiconfigurator
      * {@code src/aiconfigurator/generator/rule_plugin/benchmark/vllm.rule} @ 2b264ba7 and
      * {@code rule_plugin/benchmark/trtllm.rule} @ 581e4591, whose benchmark concurrency is the worker's max_batch_size,
-     * the rows' batch_size). Its SGLang rule sets {@code max_prefill_tokens = isl + 1500} instead, which the sglang
-     * profile does not model (SGLang's prompt chunk, 8192 tokens, binds first up to 6.7k-token prompts).
+     * the rows' batch_size). Its SGLang rule sets {@code max_prefill_tokens = isl + 1500} instead, which never binds:
+     * SGLang's bound is the larger of it and the model's context length (the flag's help text in
+     * {@code python/sglang/srt/server_args.py}).
      */
     static final int GENERATOR_STEP_TOKENS_OVER_PROMPT = 1500;
 
