@@ -31,20 +31,19 @@ record TensorParallelScaling(String source, int pairs, double measuredTpotRatio,
         bySource.forEach((source, rows) -> {
             Ratios tpot = new Ratios();
             Ratios ttft = new Ratios();
-            int pairs = 0;
             for (List<ValidationRun.Outcome> series : series(rows)) {
                 for (int i = 1; i < series.size(); i++) {
                     ValidationRun.Outcome small = series.get(i - 1);
                     ValidationRun.Outcome large = series.get(i);
                     double doublings = Math.log((double) large.measurement().tensorParallel()
                             / small.measurement().tensorParallel()) / Math.log(2);
-                    pairs++;
                     tpot.add(small, large, ValidationMetric.TPOT, doublings);
                     ttft.add(small, large, ValidationMetric.TTFT, doublings);
                 }
             }
-            if (pairs > 0) {
-                scalings.add(new TensorParallelScaling(source, pairs, Medians.of(tpot.measured),
+            // every row of a series measured and predicted TPOT, so each pair has its TPOT ratio
+            if (!tpot.measured.isEmpty()) {
+                scalings.add(new TensorParallelScaling(source, tpot.measured.size(), Medians.of(tpot.measured),
                         Medians.of(tpot.predicted), ttft.measured.isEmpty() ? Double.NaN : Medians.of(ttft.measured),
                         ttft.predicted.isEmpty() ? Double.NaN : Medians.of(ttft.predicted)));
             }
@@ -68,10 +67,9 @@ record TensorParallelScaling(String source, int pairs, double measuredTpotRatio,
         }
         return series.values().stream()
                 .map(s -> s.stream().sorted(Comparator.comparingInt(o -> o.measurement().tensorParallel())).toList())
-                .filter(s -> s.get(0).measurement().tensorParallel()
-                        < s.get(s.size() - 1).measurement().tensorParallel())
                 // two rows at one TP (a repeated run) make no pair; keep one row per TP
                 .map(TensorParallelScaling::onePerTensorParallel)
+                .filter(s -> s.size() >= 2)
                 .toList();
     }
 

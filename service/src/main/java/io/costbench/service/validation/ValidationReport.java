@@ -24,8 +24,8 @@ import io.costbench.service.accuracy.ValidatedAccuracy;
  * TTFT and output throughput; the leave-one-source-out table; the calibrated parameters, flagged where they sit within
  * 5% of a range end or more than 2x from their documented value; how each source's TTFT moves with output length
  * ({@link OutputLengthSlope}); how its TPOT and TTFT shrink with TP ({@link TensorParallelScaling}); which way each
- * source's errors lean by client concurrency ({@link ConcurrencyLean}); the closed loop's empty slots where a throughput was measured
- * ({@link ClosedLoopIdle}); the worst rows. Throughput derived from a row's own
+ * source's errors lean by client concurrency ({@link ConcurrencyLean}); the closed loop's empty slots where a
+ * throughput was measured ({@link ClosedLoopIdle}); the worst rows. Throughput derived from a row's own
  * TTFT and TPOT is reported apart and never counted as an independent check. The same numbers are returned for
  * assertions.
  */
@@ -299,14 +299,14 @@ public final class ValidationReport {
         }
     }
 
-    /** Per source with rows that differ only in TP: how TPOT and TTFT shrink with it ({@link TensorParallelScaling}). */
+    /** Per source with rows differing only in TP: how TPOT and TTFT shrink with it ({@link TensorParallelScaling}). */
     List<TensorParallelScaling> tensorParallelScaling() {
         return TensorParallelScaling.of(sources());
     }
 
     private void printTensorParallelScaling(PrintStream out) {
-        out.println("\n--- TP scaling: median ratio, per doubling of TP, of a metric at the larger TP to the smaller, over"
-                + " rows differing only in TP (a step of bytes and FLOPs split across the ranks: 0.5; host work,"
+        out.println("\n--- TP scaling: median ratio, per doubling of TP, of a metric at the larger TP to the smaller,"
+                + " over rows differing only in TP (a step of bytes and FLOPs split across the ranks: 0.5; host work,"
                 + " launches and collective latency, which do not split: nearer 1)");
         out.printf(Locale.ROOT, "    %-50s %5s | %-17s | %-17s%n", "source", "pairs", "TPOT meas / pred",
                 "TTFT meas / pred");

@@ -121,8 +121,8 @@ class MeasurementReadersTest {
         List<String> leftOut = new ArrayList<>();
         List<Measurement> rows = AiconfiguratorReader.read(file, leftOut::add);
         assertThat(leftOut).containsExactly("repeats a row already read (same configuration and figures)");
-        // InferenceX's TensorRT-LLM launch sets its own token budget and its vLLM one the engine's; AIConfigurator's own
-        // vLLM and TensorRT-LLM rows run with its generator's, max batch + ISL + 1500 (8 + 1024 + 1500)
+        // InferenceX's TensorRT-LLM launch sets its own token budget and its vLLM one the engine's; AIConfigurator's
+        // own vLLM and TensorRT-LLM rows run with its generator's, max batch + ISL + 1500 (8 + 1024 + 1500)
         assertThat(rows).extracting(Measurement::maxBatchedTokens).containsExactly(null, null, 2532, 16384, 2532);
         // every row of the file reached its engine through the server, AIConfigurator's own through the endpoint its
         // generator deploys

@@ -326,7 +326,7 @@ class ValidationReportTest {
         // since the expert-parallel Qwen3-235B rows joined (their TTFT under-predicted like the collection's others);
         // 0.41 -> 0.46 when TensorRT-LLM's prompts went whole (no chunked prefill, the engine's default); 0.46 -> 0.33
         // since AIConfigurator's collections run as its generator launches them, through the server (twenty-fifth
-        // round), which also meets the TPOT p90 (20.6% -> 19.5%)
+        // round), which also meets the TPOT p90 (20.6% -> 19.4%)
         GUARDS.put("h100-sxm trtllm TTFT median", 0.33);
         // the aiconfigurator-silicon H200 Llama-3.1-8B rows (README, "Where the GPU model stands")
         GUARDS.put("h200-sxm vllm TPOT p90", 0.73);
@@ -348,9 +348,9 @@ class ValidationReportTest {
         // carried-over rates, TPOT under-predicted 33% (38% before its padding and routing kernels, nineteenth round).
         // The one-shot all-reduce (twenty-third round) takes the Llama-3.1-70B rows at TP 8 and 32-128 clients from
         // -13% to +2% but those at 4-16 clients from +6% to +10%, so the pooled derived throughput* median, which
-        // sits between the two sources, reads 9.9% instead of 8.3% (0.09 -> 0.10). The twenty-fifth round's refit of the
-        // trtllm profile on AIConfigurator's rows read through the server (a smaller kernel gap) meets the TPOT median
-        // (8.3% -> 7.7%) and takes the gpt-oss rows further low (32.5% -> 38.8%, p90 0.41 -> 0.47)
+        // sits between the two sources, reads 9.9% instead of 8.3% (0.09 -> 0.10). The twenty-fifth round's refit of
+        // the trtllm profile on AIConfigurator's rows read through the server (a smaller kernel gap) meets the TPOT
+        // median (8.3% -> 7.7%) and takes the gpt-oss rows further low (32.5% -> 38.8%, p90 0.41 -> 0.47)
         GUARDS.put("h200-sxm trtllm TPOT p90", 0.47);
         GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.10);
         GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.39);
