@@ -295,12 +295,22 @@ public final class AiconfiguratorReader {
 
     /**
      * The engine's defaults plus what AIConfigurator's generator launches the row's version with: SGLang's
-     * {@code --enable-mixed-chunk} where its template for the version emits it ({@link #SGLANG_MIXED_CHUNK_VERSIONS}).
+     * {@code --enable-mixed-chunk} where its template for the version emits it ({@link #SGLANG_MIXED_CHUNK_VERSIONS});
+     * TensorRT-LLM with a CUDA graph for every decode batch the clients can make. Its rule captures every size from 1
+     * to the worker's max batch, the rows' concurrency (ai-dynamo/aiconfigurator
+     * {@code rule_plugin/benchmark/trtllm.rule} @ 581e4591: {@code cuda_graph_batch_sizes = range(1, max_batch_size +
+     * 1)}), written to {@code cuda_graph_config.batch_sizes} ({@code config/backend_config_mapping.yaml} @ 043c66c5,
+     * {@code backend_templates/trtllm/extra_engine_args.1.0.0rc3.yaml.j2} @ 71a2b033) in place of TensorRT-LLM's own
+     * 1-31, 32, 64, 128; so no decode batch runs eagerly, which the engine's "cuda-graph-padding" switch prices (every
+     * decode batch up to the capture's end replays a graph).
      */
     static Set<String> aiconfiguratorOptions(String backend, String version) {
         Set<String> options = new TreeSet<>(engineOptions(backend, version));
         if ("sglang".equals(backend) && SGLANG_MIXED_CHUNK_VERSIONS.contains(version == null ? "" : version.trim())) {
             options.add("mixed-chunk");
+        }
+        if ("trtllm".equals(backend)) {
+            options.add("cuda-graph-padding");
         }
         return options;
     }

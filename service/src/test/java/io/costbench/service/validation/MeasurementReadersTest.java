@@ -91,7 +91,8 @@ class MeasurementReadersTest {
                 "model deepseek-ai/DeepSeek-R1 not in the catalog", "engine lmdeploy: no serving profile represents it");
         // the disaggregated row and the model outside the catalog are left out; TP 8 = EP 8 runs expert-parallel
         assertThat(rows).hasSize(2);
-        assertThat(rows.get(1).engineOptions()).containsExactly("expert-parallel");
+        // its TensorRT-LLM worker captures a CUDA graph for every decode batch up to the clients
+        assertThat(rows.get(1).engineOptions()).containsExactlyInAnyOrder("cuda-graph-padding", "expert-parallel");
         Measurement row = rows.get(0);
         assertThat(row.engineOptions()).isEmpty();
         assertThat(row.precision()).isEqualTo("bf16");
@@ -146,6 +147,8 @@ class MeasurementReadersTest {
         assertThat(AiconfiguratorReader.aiconfiguratorOptions("sglang", "0.5.1.post1")).isEmpty();
         assertThat(AiconfiguratorReader.engineOptions("sglang", "0.5.6.post2")).isEmpty();
         assertThat(AiconfiguratorReader.aiconfiguratorOptions("vllm", "0.18.0")).containsExactly("async-scheduling");
+        assertThat(AiconfiguratorReader.aiconfiguratorOptions("trtllm", "1.0.0rc3")).containsExactly("cuda-graph-padding");
+        assertThat(AiconfiguratorReader.engineOptions("trtllm", "1.0.0rc3")).isEmpty();
     }
 
     @Test
