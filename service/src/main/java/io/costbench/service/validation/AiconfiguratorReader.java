@@ -32,11 +32,12 @@ import io.costbench.engine.data.CsvRows;
  * without the switch. AIConfigurator's own collections do not document their client; they run as its generator
  * deploys and benchmarks a worker, the reading the SGLang rows' mixed chunks already take ({@link
  * #SGLANG_MIXED_CHUNK_VERSIONS}): with fixed lengths, the engine's default KV cache, the generator's step budget
- * ({@link #GENERATOR_STEP_TOKENS_OVER_PROMPT}) and through the server's front end, as its benchmark clients reach the
- * deployed endpoint. Read in-process with the engines' default budgets (before the twenty-fifth round) their TTFT sat
- * far from the measured one (H100 TensorRT-LLM median 45.5%, 31.8% read so before the profile's refit, 32.8% after)
- * and kept less of itself across TP than the rows do (README, "Where the GPU model stands"); either half alone is
- * worse (the front end alone: H100 vLLM TTFT 18.9 -> 31.9%; the budget alone: H100 TensorRT-LLM 45.5 -> 65.2%).
+ * ({@link #GENERATOR_STEP_TOKENS_OVER_PROMPT}), its CUDA graphs ({@link #aiconfiguratorOptions}) and through the
+ * server's front end, as its benchmark clients reach the deployed endpoint. Read in-process with the engines' default
+ * budgets (before the twenty-fifth round) their TTFT sat far from the measured one (H100 TensorRT-LLM median 45.5%,
+ * 31.8% read so before the profile's refit, 32.8% after, 31.0% with the generator's graphs) and kept less of itself
+ * across TP than the rows do (README, "Where the GPU model stands"); either half alone is worse (the front end alone:
+ * H100 vLLM TTFT 18.9 -> 31.9%; the budget alone: H100 TensorRT-LLM 45.5 -> 65.2%).
  */
 public final class AiconfiguratorReader {
 
