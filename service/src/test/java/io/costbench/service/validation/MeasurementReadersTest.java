@@ -147,7 +147,8 @@ class MeasurementReadersTest {
         assertThat(AiconfiguratorReader.aiconfiguratorOptions("sglang", "0.5.1.post1")).isEmpty();
         assertThat(AiconfiguratorReader.engineOptions("sglang", "0.5.6.post2")).isEmpty();
         assertThat(AiconfiguratorReader.aiconfiguratorOptions("vllm", "0.18.0")).containsExactly("async-scheduling");
-        assertThat(AiconfiguratorReader.aiconfiguratorOptions("trtllm", "1.0.0rc3")).containsExactly("cuda-graph-padding");
+        assertThat(AiconfiguratorReader.aiconfiguratorOptions("trtllm", "1.0.0rc3"))
+                .containsExactly("cuda-graph-padding");
         assertThat(AiconfiguratorReader.engineOptions("trtllm", "1.0.0rc3")).isEmpty();
     }
 
