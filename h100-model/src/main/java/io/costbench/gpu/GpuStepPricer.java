@@ -37,6 +37,8 @@ final class GpuStepPricer {
     private final double hostOverlap;
     private final double eagerLaunchUs;
     private final double eagerLayerHostUs;
+    /** Host time a MoE block adds to an eager step's dispatch (0 where the profile's MoE path has none). */
+    private final double moeEagerHostUs;
     private final double graphGapUs;
     private final double fp8QuantKernels;
     private final double attentionKernels;
@@ -100,6 +102,10 @@ final class GpuStepPricer {
         hostOverlap = profile.value(asyncScheduling ? "asyncSchedulingHostOverlap" : "hostOverlap");
         eagerLaunchUs = profile.value("eagerLaunchUs");
         eagerLayerHostUs = profile.value("eagerLayerHostUs");
+        // The profile's CUTLASS MoE op looks its GEMM tactics up in Python on every eager call; MXFP4 experts run
+        // through another path (TensorRT-LLM's Triton backend), which the parameter does not describe.
+        moeEagerHostUs = precision != Precision.MXFP4 && profile.hasParameter("moeEagerHostUs")
+                ? profile.value("moeEagerHostUs") : 0;
         graphGapUs = profile.value("graphKernelGapUs");
         fp8QuantKernels = profile.value("fp8ActivationQuantKernels");
         attentionKernels = profile.value("attentionKernels");
@@ -225,17 +231,22 @@ final class GpuStepPricer {
 
     /**
      * An eager step is launched from Python layer by layer: when the host's dispatch (the per-layer module and
-     * custom-op overhead plus each kernel's launch) takes longer than the GPU work it queues, the GPU waits for it.
+     * custom-op overhead, a MoE block's own on top, plus each kernel's launch) takes longer than the GPU work it
+     * queues, the GPU waits for it.
      */
     private void addEagerDispatch(StepGraph graph, double kernels, double gpuMs, Tally tally) {
         int layers = 0;
+        int moeLayers = 0;
         for (Operator op : graph.operators()) {
             // The graph builder opens every decoder layer with its input norm.
             if (op.kind() == OperatorKind.NORM && op.name().endsWith(".input_norm")) {
                 layers += op.repeat();
+            } else if (op.kind() == OperatorKind.MOE_EXPERTS) {
+                moeLayers += op.repeat();
             }
         }
-        double hostMs = (layers * eagerLayerHostUs + kernels * eagerLaunchUs) * US;
+        double moeHostUs = moeLayers * moeEagerHostUs;
+        double hostMs = (layers * eagerLayerHostUs + moeHostUs + kernels * eagerLaunchUs) * US;
         double waitMs = hostMs - gpuMs;
         if (waitMs <= 0) {
             return;
@@ -244,8 +255,10 @@ final class GpuStepPricer {
         if (tally.operators != null) {
             tally.operators.add(new OperatorTiming("engine.eager_dispatch", "HOST", 1, waitMs,
                     Map.of(CostCategory.OVERHEAD, waitMs), 0, 0, 0, String.format(Locale.ROOT,
-                            "eager step: the host dispatches %d layers and %.0f kernels in %.3f ms, the GPU work "
-                                    + "takes %.3f ms", layers, kernels, hostMs, gpuMs)));
+                            "eager step: the host dispatches %d layers%s and %.0f kernels in %.3f ms, the GPU work "
+                                    + "takes %.3f ms", layers, moeHostUs > 0 ? String.format(Locale.ROOT,
+                                            " (%.3f ms of it the MoE blocks' own)", moeHostUs * US) : "",
+                            kernels, hostMs, gpuMs)));
         }
     }
 

@@ -608,6 +608,26 @@ class GpuMechanismsTest {
         assertThat(gpuMs + wait.timeMs()).isCloseTo(32 * 0.35 + kernels(small) * 0.008, within(1e-6));
     }
 
+    @Test
+    void aMoeBlockAddsItsOwnHostWorkToAnEagerTensorRtLlmStep() {
+        // A 128-token prompt beside 4 decodes of Qwen3-235B-A22B at TP 8 runs eagerly, and the host binds: 94 layers
+        // at eagerLayerHostUs and, being MoE layers, moeEagerHostUs each on top.
+        StepShape mixed = new StepShape(4, 1, 4 * 1024L, 1024, 4 * 1024L, List.of(new PrefillChunk(128, 0)));
+        StepExplanation moe = deploy(ModelCatalog.standard().get("qwen3-235b-a22b"), "h100-sxm", "trtllm", 8,
+                Precision.FP8, Set.of("expert-parallel")).explain(mixed);
+        OperatorTiming wait = eagerDispatch(moe).orElseThrow();
+        double gpuMs = moe.cost().timeMs() - wait.timeMs() - moe.cost().ms(CostCategory.HOST);
+        assertThat(gpuMs + wait.timeMs()).isCloseTo(94 * (0.35 + 0.55) + kernels(moe) * 0.008, within(1e-6));
+        assertThat(wait.note()).contains("(51.700 ms of it the MoE blocks' own)");
+        // gpt-oss's MXFP4 experts run through TensorRT-LLM's Triton backend, whose calls the parameter does not price.
+        StepExplanation mxfp4 = deploy(ModelCatalog.standard().get("gpt-oss-120b"), "h200-sxm", "trtllm", 8,
+                Precision.MXFP4, null).explain(mixed);
+        OperatorTiming triton = eagerDispatch(mxfp4).orElseThrow();
+        assertThat(triton.note()).doesNotContain("MoE blocks");
+        double tritonGpuMs = mxfp4.cost().timeMs() - triton.timeMs() - mxfp4.cost().ms(CostCategory.HOST);
+        assertThat(tritonGpuMs + triton.timeMs()).isCloseTo(36 * 0.35 + kernels(mxfp4) * 0.008, within(1e-6));
+    }
+
     private static double kernels(StepExplanation e) {
         return ((Number) e.counters().get("kernelLaunches")).doubleValue();
     }
