@@ -102,8 +102,8 @@ final class GpuStepPricer {
         hostOverlap = profile.value(asyncScheduling ? "asyncSchedulingHostOverlap" : "hostOverlap");
         eagerLaunchUs = profile.value("eagerLaunchUs");
         eagerLayerHostUs = profile.value("eagerLayerHostUs");
-        // The profile's CUTLASS MoE op looks its GEMM tactics up in Python on every eager call; MXFP4 experts run
-        // through another path (TensorRT-LLM's Triton backend), which the parameter does not describe.
+        // Where a profile names it (TensorRT-LLM, whose CUTLASS MoE op looks its GEMM tactics up in Python on every
+        // eager call); its MXFP4 experts run through another path (the Triton backend), which it does not describe.
         moeEagerHostUs = precision != Precision.MXFP4 && profile.hasParameter("moeEagerHostUs")
                 ? profile.value("moeEagerHostUs") : 0;
         graphGapUs = profile.value("graphKernelGapUs");
