@@ -253,12 +253,12 @@ final class GpuStepPricer {
         }
         tally.ms[CostCategory.OVERHEAD.ordinal()] += waitMs;
         if (tally.operators != null) {
+            String moeShare = moeHostUs > 0
+                    ? String.format(Locale.ROOT, " (%.3f ms of it the MoE blocks' own)", moeHostUs * US) : "";
             tally.operators.add(new OperatorTiming("engine.eager_dispatch", "HOST", 1, waitMs,
                     Map.of(CostCategory.OVERHEAD, waitMs), 0, 0, 0, String.format(Locale.ROOT,
                             "eager step: the host dispatches %d layers%s and %.0f kernels in %.3f ms, the GPU work "
-                                    + "takes %.3f ms", layers, moeHostUs > 0 ? String.format(Locale.ROOT,
-                                            " (%.3f ms of it the MoE blocks' own)", moeHostUs * US) : "",
-                            kernels, hostMs, gpuMs)));
+                                    + "takes %.3f ms", layers, moeShare, kernels, hostMs, gpuMs)));
         }
     }
 

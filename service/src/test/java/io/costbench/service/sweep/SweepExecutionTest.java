@@ -19,6 +19,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 /** Sweeps through the clustered Quartz store on the test database, with a fake simulator. */
 @Tag("database")
@@ -79,7 +80,8 @@ class SweepExecutionTest {
         assertThat(skipped.errorMessage()).contains("needs 80 GB");
         assertThat(skipped.chips()).isNull();
         // Quartz deletes a non-durable chunk job after its execute() returns, a moment after its last point landed.
-        assertThat(jobsOfAfterSettling(started.id())).isEmpty();
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+                .untilAsserted(() -> assertThat(jobsOf(started.id())).isEmpty());
     }
 
     @Test
@@ -198,16 +200,6 @@ class SweepExecutionTest {
 
     private List<?> jobsOf(long sweepId) throws Exception {
         return List.copyOf(scheduler.getJobKeys(GroupMatcher.jobGroupEquals(SweepService.chunkGroup(sweepId))));
-    }
-
-    private List<?> jobsOfAfterSettling(long sweepId) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        List<?> jobs = jobsOf(sweepId);
-        while (!jobs.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-            jobs = jobsOf(sweepId);
-        }
-        return jobs;
     }
 
     private static OffsetDateTime now() {
