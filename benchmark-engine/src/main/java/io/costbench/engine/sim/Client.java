@@ -136,10 +136,16 @@ final class Client {
      * engine that scheduled its next step when the last one started has not looked at its queue since.
      */
     void release(double now, double admittedByMs, ArrayDeque<SimulatedRequest> waiting) {
-        while (next != null && hasSlot() && next.arrivalMs <= now) {
+        while (next != null && hasSlot(now) && next.arrivalMs <= now) {
             SimulatedRequest r = next;
-            // One that arrived before the last release point was held back by the cap: it goes when a slot frees.
-            r.sendMs = r.arrivalMs > lastRelease ? r.arrivalMs : now;
+            if (hasSlot(lastRelease)) {
+                // One that arrived before the last release point was held back by the cap: it goes when a slot
+                // frees, at a completion (the end of a step: now).
+                r.sendMs = r.arrivalMs > lastRelease ? r.arrivalMs : now;
+            } else {
+                // A ramp opened the slot since: the client sent it then.
+                r.sendMs = Math.max(r.arrivalMs, workload.concurrencySlotOpensMs(inFlight + 1));
+            }
             double tokenized = Math.max(frontEndFreeMs, r.sendMs) + frontEnd.tokenizeMs(r.promptTokens);
             frontEndFreeMs = tokenized;
             r.engineArrivalMs = tokenized + frontEnd.requestMs();
@@ -153,17 +159,22 @@ final class Client {
         }
     }
 
-    /** When the engine next gets something new: a request reaching it, or the client's next send. */
+    /**
+     * When the engine next gets something new: a request reaching it, or the client's next send (when its request is
+     * due and a slot is open, or when a ramp opens the next slot).
+     */
     double nextEventMs() {
         double event = inTransit.isEmpty() ? Double.POSITIVE_INFINITY : inTransit.peekFirst().engineArrivalMs;
-        if (next != null && hasSlot()) {
+        if (next != null && hasSlot(lastRelease)) {
             event = Math.min(event, next.arrivalMs);
+        } else if (next != null && inFlight < workload.maxConcurrency()) {
+            event = Math.min(event, Math.max(next.arrivalMs, workload.concurrencySlotOpensMs(inFlight + 1)));
         }
         return event;
     }
 
-    private boolean hasSlot() {
-        return workload.maxConcurrency() == 0 || inFlight < workload.maxConcurrency();
+    private boolean hasSlot(double atMs) {
+        return workload.maxConcurrency() == 0 || inFlight < workload.concurrencyCapAt(atMs);
     }
 
     void finished() {

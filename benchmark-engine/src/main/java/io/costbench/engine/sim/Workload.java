@@ -21,10 +21,15 @@ package io.costbench.engine.sim;
  * @param runSeconds           a client that stops at this time ({@link #within}): nothing is sent after it, and the
  *                             requests still in flight are cancelled and not counted (guidellm 0.1's
  *                             {@code max_duration}); 0 to run until every prompt completes
+ * @param concurrencyRampSeconds AIPerf's {@code --concurrency-ramp-duration}: the client's cap starts at one request
+ *                             and opens one more slot at even intervals, reaching {@code maxConcurrency} at this time
+ *                             (ai-dynamo/aiperf {@code src/aiperf/timing/ramping.py} @
+ *                             146d7f6331923988038b2f6906bb0260f8283f37, {@code LinearStrategy}: +1 at
+ *                             duration x (value - 1) / (target - 1)); 0 to open every slot at once
  */
 public record Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
         double requestRatePerSecond, int numPrompts, long seed, double burstiness, RampUp rampUp,
-        RequestLengths lengths, double runSeconds) {
+        RequestLengths lengths, double runSeconds, double concurrencyRampSeconds) {
 
     /** vLLM bench's default burstiness: Poisson arrivals. */
     public static final double POISSON = 1.0;
@@ -62,12 +67,26 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
         if (!(runSeconds >= 0 && Double.isFinite(runSeconds))) {
             throw new IllegalArgumentException("the run's length must be a finite number of seconds >= 0");
         }
+        if (!(concurrencyRampSeconds >= 0 && Double.isFinite(concurrencyRampSeconds))) {
+            throw new IllegalArgumentException("a concurrency ramp must last a finite number of seconds >= 0");
+        }
+        if (concurrencyRampSeconds > 0 && maxConcurrency == 0) {
+            throw new IllegalArgumentException("a concurrency ramp climbs to a max concurrency; set one");
+        }
         if (lengths != null && (lengths.size() != numPrompts || lengths.maxInputTokens() != inputTokens
                 || lengths.maxOutputTokens() != outputTokens)) {
             throw new IllegalArgumentException("replayed lengths set the prompts (" + lengths.size()
                     + ") and the input and output tokens (their maxima, " + lengths.maxInputTokens() + " and "
                     + lengths.maxOutputTokens() + ")");
         }
+    }
+
+    /** Every slot open from the start. */
+    public Workload(int inputTokens, int outputTokens, double rangeRatio, int maxConcurrency,
+            double requestRatePerSecond, int numPrompts, long seed, double burstiness, RampUp rampUp,
+            RequestLengths lengths, double runSeconds) {
+        this(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts, seed, burstiness,
+                rampUp, lengths, runSeconds, 0);
     }
 
     /** Runs until every prompt completes. */
@@ -101,7 +120,8 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
     /** This workload sending the given requests: their count and maxima replace the stated ones. */
     public Workload replaying(RequestLengths replayed) {
         return new Workload(replayed.maxInputTokens(), replayed.maxOutputTokens(), 1.0, maxConcurrency,
-                requestRatePerSecond, replayed.size(), seed, burstiness, rampUp, replayed, runSeconds);
+                requestRatePerSecond, replayed.size(), seed, burstiness, rampUp, replayed, runSeconds,
+                concurrencyRampSeconds);
     }
 
     /**
@@ -110,7 +130,40 @@ public record Workload(int inputTokens, int outputTokens, double rangeRatio, int
      */
     public Workload within(double seconds) {
         return new Workload(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts,
-                seed, burstiness, rampUp, lengths, seconds);
+                seed, burstiness, rampUp, lengths, seconds, concurrencyRampSeconds);
+    }
+
+    /** This workload with its client's concurrency ramped over {@code seconds} (see {@link #concurrencyRampSeconds}). */
+    public Workload withConcurrencyRamp(double seconds) {
+        return new Workload(inputTokens, outputTokens, rangeRatio, maxConcurrency, requestRatePerSecond, numPrompts,
+                seed, burstiness, rampUp, lengths, runSeconds, seconds);
+    }
+
+    /**
+     * The client's cap on requests in flight at {@code ms} into the run: {@code maxConcurrency} (0: no cap), or during
+     * a ramp one slot at the start and one more every {@code ramp / (maxConcurrency - 1)}.
+     */
+    int concurrencyCapAt(double ms) {
+        double rampMs = concurrencyRampSeconds * 1000.0;
+        if (rampMs == 0 || maxConcurrency <= 1 || ms >= rampMs) {
+            return maxConcurrency;
+        }
+        int slots = Math.min(maxConcurrency, 1 + (int) Math.floor((maxConcurrency - 1) * Math.max(ms, 0) / rampMs));
+        // Agree with concurrencySlotOpensMs to the last bit: a slot is open from the moment it says.
+        if (slots < maxConcurrency && concurrencySlotOpensMs(slots + 1) <= ms) {
+            slots++;
+        } else if (slots > 1 && concurrencySlotOpensMs(slots) > ms) {
+            slots--;
+        }
+        return slots;
+    }
+
+    /** When a ramp opens the client's {@code slot}-th slot (1-based), in milliseconds into the run. */
+    double concurrencySlotOpensMs(int slot) {
+        if (concurrencyRampSeconds == 0 || maxConcurrency <= 1 || slot <= 1) {
+            return 0;
+        }
+        return concurrencyRampSeconds * 1000.0 * (Math.min(slot, maxConcurrency) - 1) / (maxConcurrency - 1);
     }
 
     /** When the client stops, in milliseconds; infinite when it runs until every prompt completes. */

@@ -44,6 +44,8 @@ class DecodeRunEquivalenceTest {
                 Arguments.of("kv-bound with preemption", LLAMA, tight, Workload.closedLoop(1000, 400, 48, 2)),
                 Arguments.of("one at a time", LLAMA, neuron, new Workload(700, 200, 0.8, 16, 0, 100, 3)),
                 Arguments.of("poisson", LLAMA, ample, new Workload(500, 200, 0.8, 0, 20, 300, 4)),
+                Arguments.of("closed loop, concurrency ramped", LLAMA, ample,
+                        new Workload(1024, 300, 0.8, 32, 0, 200, 1).withConcurrencyRamp(2)),
                 Arguments.of("closed loop, scheduled a step ahead", LLAMA, ample.schedulingAhead(),
                         new Workload(1024, 300, 0.8, 32, 0, 200, 1)),
                 Arguments.of("poisson, scheduled a step ahead", LLAMA, ample.schedulingAhead(),

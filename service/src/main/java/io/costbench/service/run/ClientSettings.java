@@ -30,37 +30,49 @@ import io.costbench.engine.sim.RequestLengths;
  *                   names it (SGLang's {@code sharegpt} without {@code --output-details}) or the context does (a vLLM
  *                   run's {@code dataset}): the prediction draws the run's requests from it; null otherwise. Not part
  *                   of the run's series: the run sent the same dataset before costbench drew it
+ * @param concurrencyRampSeconds AIPerf's {@code --concurrency-ramp-duration}: the client opened its slots one at a
+ *                   time over this long, so its requests ran out of step ({@code Workload#concurrencyRampSeconds});
+ *                   null when it sent them at once. Like the burstiness, not part of the run's series
  */
 record ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio,
-        RequestLengths lengths, DrawnLengths drawn, Double runSeconds, DatasetLengths dataset) {
+        RequestLengths lengths, DrawnLengths drawn, Double runSeconds, DatasetLengths dataset,
+        Double concurrencyRampSeconds) {
 
-    static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null, null, null, null, null);
+    static final ClientSettings UNSTATED = new ClientSettings(null, null, null, null, null, null, null, null, null);
 
     /** The prompts sent and the arrivals' burstiness only. */
     ClientSettings(Integer numPrompts, Double burstiness) {
-        this(numPrompts, burstiness, null, null, null, null, null, null);
+        this(numPrompts, burstiness, null, null, null, null, null, null, null);
     }
 
     /** Without a stop by time. */
     ClientSettings(Integer numPrompts, Double burstiness, RampUp rampUp, Double rangeRatio, RequestLengths lengths,
             DrawnLengths drawn) {
-        this(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, null, null);
+        this(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, null, null, null);
     }
 
     ClientSettings withLengths(RequestLengths replayed) {
-        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, replayed, drawn, runSeconds, dataset);
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, replayed, drawn, runSeconds, dataset,
+                concurrencyRampSeconds);
     }
 
     ClientSettings withDrawn(DrawnLengths distributions) {
         return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, distributions, runSeconds,
-                dataset);
+                dataset, concurrencyRampSeconds);
     }
 
     ClientSettings stoppedAfter(Double seconds) {
-        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, seconds, dataset);
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, seconds, dataset,
+                concurrencyRampSeconds);
     }
 
     ClientSettings sampling(DatasetLengths sampled) {
-        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, runSeconds, sampled);
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, runSeconds, sampled,
+                concurrencyRampSeconds);
+    }
+
+    ClientSettings rampingConcurrencyOver(Double seconds) {
+        return new ClientSettings(numPrompts, burstiness, rampUp, rangeRatio, lengths, drawn, runSeconds, dataset,
+                seconds);
     }
 }

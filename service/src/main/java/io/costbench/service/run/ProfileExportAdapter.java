@@ -16,6 +16,8 @@ import tools.jackson.databind.JsonNode;
  */
 abstract class ProfileExportAdapter implements ResultAdapter {
 
+    /** A day: longer than any benchmark run a prediction simulates. */
+    static final double MAX_CONCURRENCY_RAMP_SECONDS = 86_400;
     private static final Map<String, Double> TO_MS = Map.of("ms", 1.0, "s", 1000.0, "sec", 1000.0,
             "us", 1e-3, "ns", 1e-6);
     private static final Set<String> PER_SECOND = Set.of("requests/sec", "requests/s", "req/s", "tokens/sec",
@@ -50,6 +52,7 @@ abstract class ProfileExportAdapter implements ResultAdapter {
         JsonNode config = node.get("input_config");
         Integer concurrency = null;
         String model = null;
+        Double rampSeconds = null;
         if (config != null && config.isObject()) {
             concurrency = firstPositiveInt(config, "/loadgen/concurrency", "/concurrency");
             JsonNode names = config.at("/endpoint/model_names");
@@ -57,8 +60,28 @@ abstract class ProfileExportAdapter implements ResultAdapter {
                 names = config.at("/model_names");
             }
             model = names.isArray() && !names.isEmpty() && names.get(0).isString() ? names.get(0).asString() : null;
+            JsonNode loadgen = config.get("loadgen");
+            if (loadgen != null && loadgen.isObject()) {
+                rampSeconds = concurrencyRampSeconds(loadgen, path + ".input_config.loadgen");
+            }
         }
-        return List.of(new ParsedRun(metrics.asMap(), concurrency, null, null, null, model, path));
+        ParsedRun run = new ParsedRun(metrics.asMap(), concurrency, null, null, null, model, path);
+        return List.of(rampSeconds == null ? run
+                : run.withClient(ClientSettings.UNSTATED.rampingConcurrencyOver(rampSeconds)));
+    }
+
+    /**
+     * AIPerf's {@code --concurrency-ramp-duration} (ai-dynamo/aiperf {@code src/aiperf/common/config/loadgen_config.py}
+     * @ c431ed309143375c6de6f51e93fc8da782882d74, {@code LoadGeneratorConfig.concurrency_ramp_duration}: seconds to
+     * ramp the concurrency from 1 to its target); null when the run sent its requests at once.
+     */
+    private static Double concurrencyRampSeconds(JsonNode loadgen, String path) {
+        Double seconds = JsonFields.number(loadgen, "concurrency_ramp_duration", path);
+        if (seconds != null && !(seconds > 0 && seconds <= MAX_CONCURRENCY_RAMP_SECONDS)) {
+            throw BadInputException.unprocessable(path + ".concurrency_ramp_duration", "must be more than 0 and at"
+                    + " most " + (long) MAX_CONCURRENCY_RAMP_SECONDS + " seconds, was " + seconds);
+        }
+        return seconds;
     }
 
     private static Integer firstPositiveInt(JsonNode config, String... pointers) {

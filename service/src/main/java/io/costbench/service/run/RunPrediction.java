@@ -17,7 +17,8 @@ import io.costbench.engine.sim.Workload;
  *                   was recorded)
  * @param arrivals   how they were sent: {@code closed-loop} (each slot sends when its last request finished),
  *                   {@code poisson}, {@code evenly-spaced} or {@code gamma, burstiness b} at the run's request rate,
- *                   followed by {@code , linear ramp-up 1.0 to 9.0 requests/s} for a vLLM ramp-up
+ *                   followed by {@code , linear ramp-up 1.0 to 9.0 requests/s} for a vLLM ramp-up, and by
+ *                   {@code , concurrency ramped from 1 to 8 over 30 s} for an AIPerf concurrency ramp
  * @param lengths    the requests' lengths: {@code fixed} (the stated ones), {@code range ratio r} (drawn from
  *                   [max(1, r x L), L]), {@code the run's own} (every request's, replayed from the file) or
  *                   {@code drawn as stated: prompts ..., outputs ...} (GuideLLM's or LLMPerf's distributions) or
@@ -28,6 +29,10 @@ import io.costbench.engine.sim.Workload;
  */
 public record RunPrediction(Map<String, Double> metrics, Map<String, Double> relativeError, String reason,
         Integer numPrompts, String arrivals, String lengths, Double runSeconds) {
+
+    private static final String CLOSED_LOOP = "closed-loop";
+    /** The words in {@link #arrivals} before the cap an AIPerf concurrency ramp climbed to. */
+    private static final String CONCURRENCY_RAMP = "concurrency ramped from 1 to ";
 
     /** The words of {@link #lengths} for a replay of the file's own request lengths. */
     static final String REPLAYED = "the run's own";
@@ -64,14 +69,17 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
     }
 
     private static String arrivals(Workload workload) {
+        String slots = workload.concurrencyRampSeconds() > 0 ? ", " + CONCURRENCY_RAMP + workload.maxConcurrency()
+                + " over " + BigDecimal.valueOf(workload.concurrencyRampSeconds()).stripTrailingZeros().toPlainString()
+                + " s" : "";
         if (!workload.openLoop()) {
-            return "closed-loop";
+            return CLOSED_LOOP + slots;
         }
         String gaps = workload.burstiness() == Workload.POISSON ? "poisson"
                 : workload.burstiness() == Workload.EVENLY_SPACED ? "evenly-spaced"
                 : "gamma, burstiness " + workload.burstiness();
         RampUp ramp = workload.rampUp();
-        return ramp == null ? gaps : gaps + ", " + ramp.label();
+        return (ramp == null ? gaps : gaps + ", " + ramp.label()) + slots;
     }
 
     /**
@@ -88,12 +96,15 @@ public record RunPrediction(Map<String, Double> metrics, Map<String, Double> rel
                 + (runSeconds == null ? "" : "; stopped after "
                         + BigDecimal.valueOf(runSeconds).stripTrailingZeros().toPlainString()
                         + " s, what was in flight not counted");
-        if ("closed-loop".equals(arrivals)) {
-            return numPrompts + " requests, a closed loop" + spread;
+        int slotsAt = arrivals.indexOf(", " + CONCURRENCY_RAMP);
+        String slots = slotsAt < 0 ? "" : arrivals.substring(slotsAt);
+        String sent = slotsAt < 0 ? arrivals : arrivals.substring(0, slotsAt);
+        if (CLOSED_LOOP.equals(sent)) {
+            return numPrompts + " requests, a closed loop" + slots + spread;
         }
-        int ramp = arrivals.indexOf(RampUp.LABEL_INFIX);
-        int cut = ramp < 0 ? -1 : arrivals.lastIndexOf(", ", ramp);
-        return numPrompts + " requests, " + (cut < 0 ? arrivals + " arrivals at the stated request rate"
-                : arrivals.substring(0, cut) + " arrivals, " + arrivals.substring(cut + 2)) + spread;
+        int ramp = sent.indexOf(RampUp.LABEL_INFIX);
+        int cut = ramp < 0 ? -1 : sent.lastIndexOf(", ", ramp);
+        return numPrompts + " requests, " + (cut < 0 ? sent + " arrivals at the stated request rate"
+                : sent.substring(0, cut) + " arrivals, " + sent.substring(cut + 2)) + slots + spread;
     }
 }

@@ -94,6 +94,10 @@ class RunPredictor {
                     lengths = RunPrediction.sampledFrom(sampled, sampled.runsOf(prompts));
                 }
             }
+            if (client.concurrencyRampSeconds() != null && scenario.concurrency() != null) {
+                resolved = new Scenario(resolved.model(), resolved.target(),
+                        resolved.workload().withConcurrencyRamp(client.concurrencyRampSeconds()));
+            }
             if (client.runSeconds() != null) {
                 resolved = new Scenario(resolved.model(), resolved.target(),
                         resolved.workload().within(client.runSeconds()));

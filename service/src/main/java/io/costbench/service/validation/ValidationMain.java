@@ -86,7 +86,7 @@ public final class ValidationMain {
         leftOut.forEach((file, reasons) -> reasons.forEach(
                 (reason, rows) -> notCompared.add(new NotCompared(file, reason, rows))));
         return new ValidationReport(outcomes, id -> models.find(id).map(m -> m.spec().isMixtureOfExperts()).orElse(false),
-                LeaveOneSourceOut.compute(outcomes, models, families), notCompared);
+                LeaveOneSourceOut.compute(outcomes, models, families), notCompared, ClosedLoopStart.of(outcomes));
     }
 
     private static Consumer<String> counter(Map<String, Map<String, Integer>> leftOut, String file) {

@@ -65,18 +65,22 @@ public final class ValidationReport {
     private final Predicate<String> moeModel;
     private final List<LeaveOneSourceOut.Result> leaveOneOut;
     private final List<NotCompared> notCompared;
+    private final List<ClosedLoopStart> closedLoopStarts;
 
     /**
      * @param moeModel    whether a model id is a mixture of experts (MoE rows are grouped apart)
      * @param leaveOneOut the leave-one-source-out results ({@link LeaveOneSourceOut})
      * @param notCompared the files' rows the readers left out, by reason
+     * @param closedLoopStarts per source, its closed loops predicted sent at once and ramped ({@link ClosedLoopStart})
      */
     public ValidationReport(List<ValidationRun.Outcome> outcomes, Predicate<String> moeModel,
-            List<LeaveOneSourceOut.Result> leaveOneOut, List<NotCompared> notCompared) {
+            List<LeaveOneSourceOut.Result> leaveOneOut, List<NotCompared> notCompared,
+            List<ClosedLoopStart> closedLoopStarts) {
         this.outcomes = List.copyOf(outcomes);
         this.moeModel = moeModel;
         this.leaveOneOut = List.copyOf(leaveOneOut);
         this.notCompared = List.copyOf(notCompared);
+        this.closedLoopStarts = List.copyOf(closedLoopStarts);
     }
 
     /** The files' rows left out before prediction, by file and reason. */
@@ -225,6 +229,7 @@ public final class ValidationReport {
         printTensorParallelScaling(out);
         printConcurrencyLeans(out);
         printClosedLoopIdle(out);
+        printClosedLoopStarts(out);
         printParameters(out);
         printWorst(out);
     }
@@ -364,6 +369,25 @@ public final class ValidationReport {
             out.printf(Locale.ROOT, "    %-50s %4d %6s | %7.1f%% | %8.1f%% | %+6.1f%%%n", r.label(), r.concurrency(),
                     r.numPrompts() > 0 ? String.valueOf(r.numPrompts()) : "-", 100 * r.measuredShare(),
                     100 * r.predictedShare(), 100 * r.throughputError());
+        }
+    }
+
+    /** Per source, its closed loops predicted with the clients sent at once and ramped ({@link ClosedLoopStart}). */
+    List<ClosedLoopStart> closedLoopStarts() {
+        return closedLoopStarts;
+    }
+
+    private void printClosedLoopStarts(PrintStream out) {
+        out.println("\n--- closed-loop start: median |error| (signed median) per source, the clients sent at once as"
+                + " predicted above, and with the concurrency ramped from 1 over one predicted request latency (AIPerf"
+                + " --concurrency-ramp-duration): identical requests sent at once run in waves, each waiting for the"
+                + " others' prefills; ramped, out of step. A source whose TTFT the ramp fits better ran out of step");
+        out.printf(Locale.ROOT, "    %-50s %5s | %-24s | %-24s | %-17s%n", "source", "rows", "TTFT at once",
+                "TTFT ramped", "TPOT once / ramped");
+        for (ClosedLoopStart s : closedLoopStarts) {
+            out.printf(Locale.ROOT, "    %-50s %5d | %7.1f%% (%+7.1f%%)     | %7.1f%% (%+7.1f%%)     | %6.1f%% / %6.1f%%%n",
+                    s.source(), s.rows(), 100 * s.ttftAsRun(), 100 * s.ttftLeanAsRun(), 100 * s.ttftRamped(),
+                    100 * s.ttftLeanRamped(), 100 * s.tpotAsRun(), 100 * s.tpotRamped());
         }
     }
 

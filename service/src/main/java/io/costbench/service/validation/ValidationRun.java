@@ -84,9 +84,7 @@ public final class ValidationRun {
             return skipped(m, reason);
         }
         ServingSimulator simulator = (ServingSimulator) cached;
-        int prompts = m.numPrompts() > 0 ? m.numPrompts() : Workload.defaultNumPrompts(m.concurrency());
-        List<Workload> runs = !m.clientRuns().isEmpty() ? m.clientRuns() : List.of(new Workload(m.inputTokens(),
-                m.outputTokens(), m.rangeRatio(), m.concurrency(), 0, prompts, 0));
+        List<Workload> runs = !m.clientRuns().isEmpty() ? m.clientRuns() : List.of(workloadOf(m));
         Map<ValidationMetric, Double> predicted = new EnumMap<>(ValidationMetric.class);
         for (Workload run : runs) {
             SimulationResult result;
@@ -100,6 +98,12 @@ public final class ValidationRun {
             }
         }
         return new Outcome(m, predicted, null, simulator.deployment());
+    }
+
+    /** The client of a row that states no runs of its own: its lengths and concurrency, its prompts or the default. */
+    static Workload workloadOf(Measurement m) {
+        int prompts = m.numPrompts() > 0 ? m.numPrompts() : Workload.defaultNumPrompts(m.concurrency());
+        return new Workload(m.inputTokens(), m.outputTokens(), m.rangeRatio(), m.concurrency(), 0, prompts, 0);
     }
 
     private Object deploy(AcceleratorModel family, Measurement m) {

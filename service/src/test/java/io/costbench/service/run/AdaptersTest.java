@@ -311,6 +311,30 @@ class AdaptersTest {
     }
 
     @Test
+    void aiperfConcurrencyRampIsTheClientsAndMustBeAPositiveLength() {
+        ObjectNode file = (ObjectNode) JSON.readTree(Samples.text(Samples.AIPERF));
+        ObjectNode loadgen = file.putObject("input_config").putObject("loadgen");
+        loadgen.put("concurrency", 64).put("concurrency_ramp_duration", 30);
+
+        ParsedRun run = new AiperfAdapter().parse(file, "result").get(0);
+
+        assertThat(run.concurrency()).isEqualTo(64);
+        assertThat(run.client()).isEqualTo(ClientSettings.UNSTATED.rampingConcurrencyOver(30.0));
+        // Without one the client is unstated, as before.
+        loadgen.remove("concurrency_ramp_duration");
+        assertThat(new AiperfAdapter().parse(file, "result").get(0).client()).isEqualTo(ClientSettings.UNSTATED);
+        loadgen.put("concurrency_ramp_duration", 0);
+        assertRefused(() -> new AiperfAdapter().parse(file, "result"),
+                "result.input_config.loadgen.concurrency_ramp_duration");
+        loadgen.put("concurrency_ramp_duration", 86_401);
+        assertRefused(() -> new AiperfAdapter().parse(file, "result"),
+                "result.input_config.loadgen.concurrency_ramp_duration");
+        loadgen.put("concurrency_ramp_duration", "soon");
+        assertRefused(() -> new AiperfAdapter().parse(file, "result"),
+                "result.input_config.loadgen.concurrency_ramp_duration");
+    }
+
+    @Test
     void llmperfSummaryConvertsSecondsAndDerivesTpotWithoutTtft() {
         ParsedRun run = only(new LlmperfAdapter(), Samples.LLMPERF_SUMMARY);
         Map<String, Double> metrics = run.metrics();

@@ -52,5 +52,13 @@ class RunPredictionTest {
         assertThat(closed.runSeconds()).isNull();
         assertThat(stopped.simulatedClient())
                 .isEqualTo("20 requests, a closed loop; stopped after 30 s, what was in flight not counted");
+        RunPrediction rampedSlots = simulated(new Workload(200, 128, 0.0, 8, 0, 80, 0).withConcurrencyRamp(30),
+                "range ratio 0.0");
+        assertThat(rampedSlots.arrivals()).isEqualTo("closed-loop, concurrency ramped from 1 to 8 over 30 s");
+        assertThat(rampedSlots.simulatedClient())
+                .isEqualTo("80 requests, a closed loop, concurrency ramped from 1 to 8 over 30 s; lengths: range ratio 0.0");
+        RunPrediction cappedRate = simulated(new Workload(200, 128, 1.0, 4, 2.0, 60, 0).withConcurrencyRamp(2.5));
+        assertThat(cappedRate.simulatedClient()).isEqualTo("60 requests, poisson arrivals at the stated request rate,"
+                + " concurrency ramped from 1 to 4 over 2.5 s");
     }
 }

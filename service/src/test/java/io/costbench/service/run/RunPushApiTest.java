@@ -256,6 +256,42 @@ class RunPushApiTest {
     }
 
     /**
+     * AIPerf's --concurrency-ramp-duration: the prediction opens the client's slots one at a time as the file says and
+     * names the ramp; like the burstiness, the ramp is the client's, not a series of its own.
+     */
+    @Test
+    void anAiperfRunThatRampedItsConcurrencyIsPredictedWithItsSlotsOpenedOneAtATime() {
+        ObjectNode context = RunApiSupport.predictableContext("main");
+        context.put("concurrency", 4);
+        context.put("inputTokens", 2000);
+        context.put("outputTokens", 64);
+        HttpResponse<String> atOnce = pushEditedSample("aiperf", Samples.AIPERF, context, "0badca11", file -> { });
+        HttpResponse<String> ramped = pushEditedSample("aiperf", Samples.AIPERF, context, "0badca12",
+                file -> file.putObject("input_config").putObject("loadgen").put("concurrency", 4)
+                        .put("concurrency_ramp_duration", 60));
+
+        assertThat(atOnce.statusCode()).as(atOnce.body()).isEqualTo(201);
+        assertThat(ramped.statusCode()).as(ramped.body()).isEqualTo(201);
+        JsonNode once = JSON.readTree(atOnce.body()).get("prediction");
+        JsonNode slow = JSON.readTree(ramped.body()).get("prediction");
+        assertThat(once.get("arrivals").asString()).isEqualTo("closed-loop");
+        assertThat(slow.get("arrivals").asString()).isEqualTo("closed-loop, concurrency ramped from 1 to 4 over 60 s");
+        // The second slot opens at 20 s, after the 40 requests have run one at a time: no request waits for another,
+        // and the run takes longer than four clients sending at once.
+        assertThat(slow.get("metrics").get("mean_ttft_ms").asDouble())
+                .isLessThan(once.get("metrics").get("mean_ttft_ms").asDouble());
+        assertThat(slow.get("metrics").get("duration").asDouble())
+                .isGreaterThan(once.get("metrics").get("duration").asDouble());
+        long rampedRun = JSON.readTree(ramped.body()).get("id").asLong();
+        String rampedSeries = jdbc.queryForObject("select series_key from measured_run where id = ?", String.class,
+                rampedRun);
+        assertThat(rampedSeries).isEqualTo(jdbc.queryForObject("select series_key from measured_run where id = ?",
+                String.class, JSON.readTree(atOnce.body()).get("id").asLong()));
+        assertThat(http.get("/runs/" + rampedRun).body())
+                .contains("Simulated client: 40 requests, a closed loop, concurrency ramped from 1 to 4 over 60 s.");
+    }
+
+    /**
      * SGLang's random dataset draws each request's lengths from [max(1, r x L), L]: its default r = 0 sends about half
      * the stated lengths, and the prediction must send the same, not L fixed; each r is a series of its own.
      */
