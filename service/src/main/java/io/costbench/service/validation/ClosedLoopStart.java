@@ -53,6 +53,7 @@ record ClosedLoopStart(String source, int rows, double ttftAsRun, double ttftLea
             try {
                 ramped = simulator.run(ValidationRun.workloadOf(m).withConcurrencyRamp(latencyS));
             } catch (IllegalArgumentException e) {
+                // A ramped run the simulator refuses (its budget) is left out, as a refused row is left out above.
                 continue;
             }
             bySource.computeIfAbsent(m.source(), k -> new ArrayList<>()).add(new double[] {
