@@ -47,6 +47,15 @@ final class RunApiSupport {
         return context;
     }
 
+    /** The same, stating the lengths and concurrency a prediction needs. */
+    static ObjectNode predictableContext(String branch, int inputTokens, int outputTokens, int concurrency) {
+        ObjectNode context = predictableContext(branch);
+        context.put("inputTokens", inputTokens);
+        context.put("outputTokens", outputTokens);
+        context.put("concurrency", concurrency);
+        return context;
+    }
+
     static String randomSha() {
         byte[] bytes = new byte[20];
         RANDOM.nextBytes(bytes);

@@ -182,10 +182,7 @@ class RunCostApiTest {
 
     @Test
     void aRunOfACatalogScenarioIsPricedBesideItsPrediction() {
-        ObjectNode context = RunApiSupport.predictableContext("main");
-        context.put("inputTokens", 200);
-        context.put("outputTokens", 128);
-        context.put("concurrency", 4);
+        ObjectNode context = RunApiSupport.predictableContext("main", 200, 128, 4);
         JsonNode body = push(context, "{\"output_throughput\":2100,\"median_tpot_ms\":6}");
 
         double usdPerHour = priceInForce("h100-sxm").get("usdPerAcceleratorHour").asDouble();

@@ -107,10 +107,7 @@ class RunPushApiTest {
 
     @Test
     void aRunTheCatalogKnowsIsComparedWithThePrediction() {
-        ObjectNode context = RunApiSupport.predictableContext("main");
-        context.put("inputTokens", 200);
-        context.put("outputTokens", 128);
-        context.put("concurrency", 4);
+        ObjectNode context = RunApiSupport.predictableContext("main", 200, 128, 4);
 
         HttpResponse<String> created = push(RunApiSupport.envelope("vllm", context,
                 Samples.text(Samples.VLLM).strip(), false));
@@ -261,10 +258,7 @@ class RunPushApiTest {
      */
     @Test
     void anAiperfRunThatRampedItsConcurrencyIsPredictedWithItsSlotsOpenedOneAtATime() {
-        ObjectNode context = RunApiSupport.predictableContext("main");
-        context.put("concurrency", 4);
-        context.put("inputTokens", 2000);
-        context.put("outputTokens", 64);
+        ObjectNode context = RunApiSupport.predictableContext("main", 2000, 64, 4);
         HttpResponse<String> atOnce = pushEditedSample("aiperf", Samples.AIPERF, context, "0badca11", file -> { });
         HttpResponse<String> ramped = pushEditedSample("aiperf", Samples.AIPERF, context, "0badca12",
                 file -> file.putObject("input_config").putObject("loadgen").put("concurrency", 4)
