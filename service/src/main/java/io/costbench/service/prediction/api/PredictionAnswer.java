@@ -30,11 +30,12 @@ record PredictionAnswer(ScenarioView scenario, int chips, Map<String, Double> me
     /**
      * A scenario as the response reports it: catalog ids, the deployment's settings and the workload, its lengths as
      * stated (the means a {@code randomRangeRatio} spreads around, 0 for fixed lengths, or a {@code dataset}'s means)
-     * and how many simulated runs the metrics are the mean of ({@code draws}: a dataset's, else 1).
+     * and how many simulated runs the metrics are the mean of ({@code draws}: a dataset's, else 1); the client's
+     * concurrency ramp in seconds, 0 when it sends at once.
      */
     record ScenarioView(String model, String hardware, String profile, int tensorParallel, String precision,
             List<String> optimizations, int inputTokens, int outputTokens, double randomRangeRatio, String dataset,
-            int draws, int concurrency, int numPrompts, long seed,
+            int draws, int concurrency, double concurrencyRampSeconds, int numPrompts, long seed,
             io.costbench.engine.port.StaticShapes staticShapes) {
 
         static ScenarioView of(Scenario scenario, PredictionRequest request) {
@@ -46,8 +47,8 @@ record PredictionAnswer(ScenarioView scenario, int chips, Map<String, Double> me
                     request.randomRangeRatio() == null ? 0 : request.randomRangeRatio(), request.dataset(),
                     request.datasetLengths() == null ? 1
                             : request.datasetLengths().runsOf(scenario.workload().numPrompts()),
-                    scenario.workload().maxConcurrency(), scenario.workload().numPrompts(),
-                    scenario.workload().seed(), target.staticShapes());
+                    scenario.workload().maxConcurrency(), scenario.workload().concurrencyRampSeconds(),
+                    scenario.workload().numPrompts(), scenario.workload().seed(), target.staticShapes());
         }
     }
 }

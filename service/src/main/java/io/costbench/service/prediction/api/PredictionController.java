@@ -164,6 +164,8 @@ class PredictionController {
             @Parameter(name = "randomRangeRatio", in = ParameterIn.QUERY, description = "vllm bench serve "
                     + "--random-range-ratio r in [0, 1): lengths uniform in [floor(L (1 - r)), ceil(L (1 + r))]; "
                     + "default 0 (fixed)"),
+            @Parameter(name = "concurrencyRampSeconds", in = ParameterIn.QUERY, description = "AIPerf "
+                    + "--concurrency-ramp-duration in (0, 86400] s: slots opened one at a time; default: all at once"),
             @Parameter(name = "dataset", in = ParameterIn.QUERY, description = "sharegpt: ShareGPT's lengths "
                     + "around inputTokens and outputTokens as their means (POST answers the mean of several draws;"
                     + " this explains the first draw's median step); default: the stated lengths"),
@@ -208,15 +210,19 @@ class PredictionController {
                     request.profile(), request.tensorParallel(), request.precision(), optimizations,
                     request.inputTokens(), request.outputTokens(), request.concurrency(), request.numPrompts(),
                     request.seed(), request.staticShapes()));
-            if (request.randomRangeRatio() == null || request.randomRangeRatio() == 0) {
-                return scenario;
-            }
-            // vllm bench serve's symmetric spread, drawn ahead from the scenario's seed and sent in order.
             Workload stated = scenario.workload();
-            RequestLengths drawn = RequestLengths.draw(stated.numPrompts(),
-                    LengthDistribution.vllmRandom(stated.inputTokens(), request.randomRangeRatio()),
-                    LengthDistribution.vllmRandom(stated.outputTokens(), request.randomRangeRatio()), stated.seed());
-            return new Scenario(scenario.model(), scenario.target(), stated.replaying(drawn));
+            if (request.concurrencyRampSeconds() != null) {
+                stated = stated.withConcurrencyRamp(request.concurrencyRampSeconds());
+            }
+            if (request.randomRangeRatio() != null && request.randomRangeRatio() > 0) {
+                // vllm bench serve's symmetric spread, drawn ahead from the scenario's seed and sent in order.
+                RequestLengths drawn = RequestLengths.draw(stated.numPrompts(),
+                        LengthDistribution.vllmRandom(stated.inputTokens(), request.randomRangeRatio()),
+                        LengthDistribution.vllmRandom(stated.outputTokens(), request.randomRangeRatio()),
+                        stated.seed());
+                stated = stated.replaying(drawn);
+            }
+            return new Scenario(scenario.model(), scenario.target(), stated);
         } catch (UnknownIdException e) {
             if (fp8Cache && e.field().equals("optimizations") && e.id().contains(FP8_KV_CACHE)) {
                 throw new UnknownIdException("kvCacheDtype", "fp8", List.of("auto", "bf16"), "hardware "

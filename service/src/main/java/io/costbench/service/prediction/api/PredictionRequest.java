@@ -18,12 +18,15 @@ import java.util.List;
  * @param dataset            {@code vllm bench serve --dataset-name} whose lengths the requests have around the stated
  *                           means ({@code sharegpt}, the one such dataset): the prediction is the mean over its
  *                           draws; null for the stated lengths
+ * @param concurrencyRampSeconds AIPerf's {@code --concurrency-ramp-duration}: the client opens its slots one at a
+ *                           time, one more every ramp / (concurrency - 1) s, so identical requests do not run in
+ *                           waves; null to send them at once
  */
 record PredictionRequest(String model, String hardware, String profile, Integer tensorParallel,
         String precision, Integer inputTokens, Integer outputTokens, Integer concurrency, Integer numPrompts,
         Long seed, List<String> optimizations, String priceOption, String priceDate, Integer compiledBatchSize,
         Integer maxSequenceTokens, List<Integer> contextBuckets, String kvCacheDtype, Double randomRangeRatio,
-        String dataset) {
+        String dataset, Double concurrencyRampSeconds) {
 
     PredictionRequest {
         optimizations = optimizations == null ? null : List.copyOf(optimizations);

@@ -46,7 +46,9 @@ final class PredictionRequests {
     static final Set<String> FIELDS = Set.of("model", "hardware", "profile", "tensorParallel", "precision",
             "inputTokens", "outputTokens", "concurrency", "numPrompts", "seed", "optimizations", "priceOption",
             "priceDate", "compiledBatchSize", "maxSequenceTokens", "contextBuckets", "kvCacheDtype",
-            "randomRangeRatio", "dataset");
+            "randomRangeRatio", "dataset", "concurrencyRampSeconds");
+    /** A day: longer than any run a prediction simulates (as for a pushed AIPerf run's ramp). */
+    static final double MAX_CONCURRENCY_RAMP_SECONDS = 86_400;
 
     private final Map<String, ?> fields;
     private final boolean fromQuery;
@@ -132,6 +134,7 @@ final class PredictionRequests {
         }
         List<Integer> buckets = contextBuckets();
         Double rangeRatio = rangeRatio();
+        Double rampSeconds = concurrencyRampSeconds();
         String datasetId = id("dataset", false);
         DatasetLengths dataset = datasetId == null ? null : DATASETS.get(datasetId);
         if (datasetId != null && dataset == null) {
@@ -178,7 +181,31 @@ final class PredictionRequests {
         }
         return new PredictionRequest(model, hardware, profile, tp, precision, input, output, concurrency, prompts,
                 seed, optimizations, priceOption, priceDate, compiledBatch, maxSequence, buckets,
-                kvCacheDtype, rangeRatio, dataset == null ? null : datasetId);
+                kvCacheDtype, rangeRatio, dataset == null ? null : datasetId, rampSeconds);
+    }
+
+    /** AIPerf's --concurrency-ramp-duration: a number of seconds in (0, a day], null when absent. */
+    private Double concurrencyRampSeconds() {
+        Object value = fields.get("concurrencyRampSeconds");
+        if (value == null) {
+            return null;
+        }
+        Double seconds = null;
+        if (fromQuery && value instanceof String s) {
+            try {
+                seconds = Double.parseDouble(s.trim());
+            } catch (NumberFormatException e) {
+                // named below
+            }
+        } else if (value instanceof Number number) {
+            seconds = number.doubleValue();
+        }
+        if (seconds == null || !(seconds > 0 && seconds <= MAX_CONCURRENCY_RAMP_SECONDS)) {
+            errors.put("concurrencyRampSeconds", "must be a number of seconds in (0, "
+                    + (long) MAX_CONCURRENCY_RAMP_SECONDS + "] (AIPerf --concurrency-ramp-duration), was " + value);
+            return null;
+        }
+        return seconds;
     }
 
     /** vllm bench serve's --random-range-ratio: a number in [0, 1), null when absent. */

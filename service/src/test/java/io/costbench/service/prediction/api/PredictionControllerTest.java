@@ -118,6 +118,9 @@ class PredictionControllerTest {
             "negative range ratio | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":-0.1 | randomRangeRatio",
             "range ratio as text  | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":\"wide\" | randomRangeRatio",
             "spread over sequence | \"concurrency\":8                  | \"concurrency\":8,\"randomRangeRatio\":0.5,\"maxSequenceTokens\":320 | maxSequenceTokens",
+            "ramp of no time      | \"concurrency\":8                  | \"concurrency\":8,\"concurrencyRampSeconds\":0 | concurrencyRampSeconds",
+            "ramp over a day      | \"concurrency\":8                  | \"concurrency\":8,\"concurrencyRampSeconds\":86401 | concurrencyRampSeconds",
+            "ramp as text         | \"concurrency\":8                  | \"concurrency\":8,\"concurrencyRampSeconds\":\"slow\" | concurrencyRampSeconds",
             "unknown dataset      | \"concurrency\":8                  | \"concurrency\":8,\"dataset\":\"alpaca\" | dataset",
             "dataset and ratio    | \"concurrency\":8                  | \"concurrency\":8,\"dataset\":\"sharegpt\",\"randomRangeRatio\":0.5 | dataset",
             "dataset's bounds     | \"inputTokens\":256                | \"inputTokens\":1100,\"dataset\":\"sharegpt\" | dataset",
@@ -198,6 +201,30 @@ class PredictionControllerTest {
                                 .and(org.hamcrest.Matchers.lessThan(80 * 64 * 1.07))))
                 .andExpect(jsonPath("$.metrics.total_input_tokens").value(org.hamcrest.Matchers.not(80 * 256.0)));
         assertThat(fixed).contains("\"randomRangeRatio\":0.0").contains("\"total_input_tokens\":20480.0");
+    }
+
+    /**
+     * AIPerf's --concurrency-ramp-duration: the client opens its 8 slots one at a time over 600 s, longer than the 80
+     * requests take one after another, so they run alone and the run takes longer than at once; the answer says so.
+     */
+    @Test
+    void aConcurrencyRampOpensTheClientsSlotsOneAtATime() throws Exception {
+        String atOnce = mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON).content(VALID))
+                .andReturn().getResponse().getContentAsString();
+        String ramped = mvc.perform(post("/api/v1/predictions").contentType(MediaType.APPLICATION_JSON)
+                        .content(VALID.replace("}", ",\"concurrencyRampSeconds\":600}")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.scenario.concurrencyRampSeconds").value(600.0))
+                .andExpect(jsonPath("$.scenario.concurrency").value(8))
+                .andReturn().getResponse().getContentAsString();
+        assertThat(atOnce).contains("\"concurrencyRampSeconds\":0.0");
+        double atOnceSeconds = com.jayway.jsonpath.JsonPath.parse(atOnce).read("$.metrics.duration", Double.class);
+        double rampedSeconds = com.jayway.jsonpath.JsonPath.parse(ramped).read("$.metrics.duration", Double.class);
+        double rampedTpot = com.jayway.jsonpath.JsonPath.parse(ramped).read("$.metrics.mean_tpot_ms", Double.class);
+        double atOnceTpot = com.jayway.jsonpath.JsonPath.parse(atOnce).read("$.metrics.mean_tpot_ms", Double.class);
+        assertThat(rampedSeconds).isGreaterThan(atOnceSeconds);
+        // Alone, each request decodes in steps of one sequence: no slower than in steps of eight.
+        assertThat(rampedTpot).isLessThanOrEqualTo(atOnceTpot);
     }
 
     /**
