@@ -184,52 +184,43 @@ final class PredictionRequests {
                 kvCacheDtype, rangeRatio, dataset == null ? null : datasetId, rampSeconds);
     }
 
-    /** AIPerf's --concurrency-ramp-duration: a number of seconds in (0, a day], null when absent. */
-    private Double concurrencyRampSeconds() {
-        Object value = fields.get("concurrencyRampSeconds");
-        if (value == null) {
+    /** vllm bench serve's --random-range-ratio: a number in [0, 1), null when absent. */
+    private Double rangeRatio() {
+        Double ratio = number("randomRangeRatio");
+        if (ratio != null && !(ratio >= 0 && ratio < 1)) {
+            errors.put("randomRangeRatio", "must be a number in [0, 1) (vllm bench serve --random-range-ratio), was "
+                    + fields.get("randomRangeRatio"));
             return null;
         }
-        Double seconds = null;
-        if (fromQuery && value instanceof String s) {
-            try {
-                seconds = Double.parseDouble(s.trim());
-            } catch (NumberFormatException e) {
-                // named below
-            }
-        } else if (value instanceof Number number) {
-            seconds = number.doubleValue();
-        }
-        if (seconds == null || !(seconds > 0 && seconds <= MAX_CONCURRENCY_RAMP_SECONDS)) {
+        return ratio;
+    }
+
+    /** AIPerf's --concurrency-ramp-duration: a number of seconds in (0, a day], null when absent. */
+    private Double concurrencyRampSeconds() {
+        Double seconds = number("concurrencyRampSeconds");
+        if (seconds != null && !(seconds > 0 && seconds <= MAX_CONCURRENCY_RAMP_SECONDS)) {
             errors.put("concurrencyRampSeconds", "must be a number of seconds in (0, "
-                    + (long) MAX_CONCURRENCY_RAMP_SECONDS + "] (AIPerf --concurrency-ramp-duration), was " + value);
+                    + (long) MAX_CONCURRENCY_RAMP_SECONDS + "] (AIPerf --concurrency-ramp-duration), was "
+                    + fields.get("concurrencyRampSeconds"));
             return null;
         }
         return seconds;
     }
 
-    /** vllm bench serve's --random-range-ratio: a number in [0, 1), null when absent. */
-    private Double rangeRatio() {
-        Object value = fields.get("randomRangeRatio");
+    /** The number at {@code name} (a query's text parsed), null when absent, NaN when it is not a number. */
+    private Double number(String name) {
+        Object value = fields.get(name);
         if (value == null) {
             return null;
         }
-        Double ratio = null;
         if (fromQuery && value instanceof String s) {
             try {
-                ratio = Double.parseDouble(s.trim());
+                return Double.parseDouble(s.trim());
             } catch (NumberFormatException e) {
-                // named below
+                return Double.NaN;
             }
-        } else if (value instanceof Number number) {
-            ratio = number.doubleValue();
         }
-        if (ratio == null || !(ratio >= 0 && ratio < 1)) {
-            errors.put("randomRangeRatio", "must be a number in [0, 1) (vllm bench serve --random-range-ratio), was "
-                    + value);
-            return null;
-        }
-        return ratio;
+        return value instanceof Number number ? number.doubleValue() : Double.NaN;
     }
 
     private static InvalidFieldsException invalid(Map<String, String> errors) {
