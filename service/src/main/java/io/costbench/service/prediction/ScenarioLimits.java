@@ -17,6 +17,8 @@ public final class ScenarioLimits {
     public static final long MAX_SIMULATED_TOKENS = 1L << 28;
     public static final Set<Integer> TENSOR_PARALLEL = Set.of(1, 2, 4, 8, 16, 32, 64);
     public static final int MAX_TENSOR_PARALLEL = 64;
+    /** A client's concurrency ramp (AIPerf's --concurrency-ramp-duration): a day, longer than any simulated run. */
+    public static final double MAX_CONCURRENCY_RAMP_SECONDS = 86_400;
 
     private ScenarioLimits() {
     }

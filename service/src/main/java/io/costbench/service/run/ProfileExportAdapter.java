@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import io.costbench.service.prediction.ScenarioLimits;
 import io.costbench.service.web.BadInputException;
 import tools.jackson.databind.JsonNode;
 
@@ -16,8 +17,6 @@ import tools.jackson.databind.JsonNode;
  */
 abstract class ProfileExportAdapter implements ResultAdapter {
 
-    /** A day: longer than any benchmark run a prediction simulates. */
-    static final double MAX_CONCURRENCY_RAMP_SECONDS = 86_400;
     private static final Map<String, Double> TO_MS = Map.of("ms", 1.0, "s", 1000.0, "sec", 1000.0,
             "us", 1e-3, "ns", 1e-6);
     private static final Set<String> PER_SECOND = Set.of("requests/sec", "requests/s", "req/s", "tokens/sec",
@@ -77,9 +76,9 @@ abstract class ProfileExportAdapter implements ResultAdapter {
      */
     private static Double concurrencyRampSeconds(JsonNode loadgen, String path) {
         Double seconds = JsonFields.number(loadgen, "concurrency_ramp_duration", path);
-        if (seconds != null && !(seconds > 0 && seconds <= MAX_CONCURRENCY_RAMP_SECONDS)) {
+        if (seconds != null && !(seconds > 0 && seconds <= ScenarioLimits.MAX_CONCURRENCY_RAMP_SECONDS)) {
             throw BadInputException.unprocessable(path + ".concurrency_ramp_duration", "must be more than 0 and at"
-                    + " most " + (long) MAX_CONCURRENCY_RAMP_SECONDS + " seconds, was " + seconds);
+                    + " most " + (long) ScenarioLimits.MAX_CONCURRENCY_RAMP_SECONDS + " seconds, was " + seconds);
         }
         return seconds;
     }

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import static io.costbench.service.prediction.ScenarioLimits.MAX_CONCURRENCY;
+import static io.costbench.service.prediction.ScenarioLimits.MAX_CONCURRENCY_RAMP_SECONDS;
 import static io.costbench.service.prediction.ScenarioLimits.MAX_PROMPTS;
 import static io.costbench.service.prediction.ScenarioLimits.MAX_SIMULATED_TOKENS;
 import static io.costbench.service.prediction.ScenarioLimits.MAX_TENSOR_PARALLEL;
@@ -47,8 +48,6 @@ final class PredictionRequests {
             "inputTokens", "outputTokens", "concurrency", "numPrompts", "seed", "optimizations", "priceOption",
             "priceDate", "compiledBatchSize", "maxSequenceTokens", "contextBuckets", "kvCacheDtype",
             "randomRangeRatio", "dataset", "concurrencyRampSeconds");
-    /** A day: longer than any run a prediction simulates (as for a pushed AIPerf run's ramp). */
-    static final double MAX_CONCURRENCY_RAMP_SECONDS = 86_400;
 
     private final Map<String, ?> fields;
     private final boolean fromQuery;
