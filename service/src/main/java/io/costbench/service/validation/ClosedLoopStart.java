@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 import io.costbench.engine.port.Deployment;
 import io.costbench.engine.sim.ServingSimulator;
@@ -34,7 +35,7 @@ record ClosedLoopStart(String source, int rows, double ttftAsRun, double ttftLea
 
     /** Each source with closed-loop rows, in source order. */
     static List<ClosedLoopStart> of(List<ValidationRun.Outcome> outcomes) {
-        Map<String, List<double[]>> bySource = new LinkedHashMap<>();
+        Map<String, List<RowErrors>> bySource = new LinkedHashMap<>();
         Map<Deployment, ServingSimulator> simulators = new IdentityHashMap<>();
         for (ValidationRun.Outcome o : outcomes) {
             Measurement m = o.measurement();
@@ -56,20 +57,26 @@ record ClosedLoopStart(String source, int rows, double ttftAsRun, double ttftLea
                 // A ramped run the simulator refuses (its budget) is left out, as a refused row is left out above.
                 continue;
             }
-            bySource.computeIfAbsent(m.source(), k -> new ArrayList<>()).add(new double[] {
-                (predictedTtftMs - measuredTtftMs) / measuredTtftMs,
-                (ramped.metric(ValidationMetric.TTFT.simulatorMetric()) - measuredTtftMs) / measuredTtftMs,
-                Math.abs(predictedTpotMs - measuredTpotMs) / measuredTpotMs,
-                Math.abs(ramped.metric(ValidationMetric.TPOT.simulatorMetric()) - measuredTpotMs) / measuredTpotMs});
+            bySource.computeIfAbsent(m.source(), k -> new ArrayList<>()).add(new RowErrors(
+                    (predictedTtftMs - measuredTtftMs) / measuredTtftMs,
+                    (ramped.metric(ValidationMetric.TTFT.simulatorMetric()) - measuredTtftMs) / measuredTtftMs,
+                    (predictedTpotMs - measuredTpotMs) / measuredTpotMs,
+                    (ramped.metric(ValidationMetric.TPOT.simulatorMetric()) - measuredTpotMs) / measuredTpotMs));
         }
         List<ClosedLoopStart> starts = new ArrayList<>();
         bySource.forEach((source, rows) -> starts.add(new ClosedLoopStart(source, rows.size(),
-                median(rows, 0, true), median(rows, 0, false), median(rows, 1, true), median(rows, 1, false),
-                median(rows, 2, false), median(rows, 3, false))));
+                median(rows, RowErrors::ttftAsRun, true), median(rows, RowErrors::ttftAsRun, false),
+                median(rows, RowErrors::ttftRamped, true), median(rows, RowErrors::ttftRamped, false),
+                median(rows, RowErrors::tpotAsRun, true), median(rows, RowErrors::tpotRamped, true))));
         return starts;
     }
 
-    private static double median(List<double[]> rows, int column, boolean absolute) {
-        return Medians.of(rows.stream().map(r -> absolute ? Math.abs(r[column]) : r[column]).toList());
+    /** One row's signed relative errors, (predicted - measured) / measured, sent at once and ramped. */
+    private record RowErrors(double ttftAsRun, double ttftRamped, double tpotAsRun, double tpotRamped) {
+    }
+
+    private static double median(List<RowErrors> rows, ToDoubleFunction<RowErrors> error, boolean absolute) {
+        return Medians.of(rows.stream().map(r -> absolute ? Math.abs(error.applyAsDouble(r))
+                : error.applyAsDouble(r)).toList());
     }
 }
