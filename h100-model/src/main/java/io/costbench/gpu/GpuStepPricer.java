@@ -145,9 +145,13 @@ final class GpuStepPricer {
                 ? profile.value("moeMxfp4GateUpHiddenAlignment") : 1;
         moeMxfp4DownHiddenAlign = profile.hasParameter("moeMxfp4DownHiddenAlignment")
                 ? profile.value("moeMxfp4DownHiddenAlignment") : 1;
-        // The MXFP4 kernel's fixed latency per grouped-GEMM call, where the profile has measured its kernel.
-        moeGemmLatencyUs = precision == Precision.MXFP4 && profile.hasParameter("moeMxfp4GemmLatencyUs")
-                ? profile.value("moeMxfp4GemmLatencyUs") : 0;
+        // The expert kernel's fixed latency per grouped-GEMM call, where the profile has measured that kernel.
+        String moeLatency = switch (precision) {
+            case MXFP4 -> "moeMxfp4GemmLatencyUs";
+            case FP8 -> "moeFp8GemmLatencyUs";
+            case BF16 -> "";
+        };
+        moeGemmLatencyUs = profile.hasParameter(moeLatency) ? profile.value(moeLatency) : 0;
         moeTileM = profile.value("moeTileM");
         moeSmallBatchTileM = profile.value("moeSmallBatchTileM");
         moeTileN = profile.value("moeTileN");
@@ -346,7 +350,8 @@ final class GpuStepPricer {
                 // Routing, alignment, activation and combine: small kernels priced by the bytes they move.
                 double auxMs = moeAuxKernels * bytesMs(moe.auxBytes() / moeAuxKernels, elementwiseEff);
                 memoryMs += auxMs;
-                kernels = moeGemmKernels + moeAuxKernels;
+                // An FP8 path quantizes each grouped GEMM's input first, as the dense FP8 GEMMs do.
+                kernels = moeGemmKernels * (1 + (precision == Precision.FP8 ? fp8QuantKernels : 0)) + moeAuxKernels;
             }
             case ALL_REDUCE -> {
                 computeMs = 0;

@@ -239,6 +239,45 @@ class GpuMechanismsTest {
                 .isCloseTo(6 * 1.6, within(1e-6));
     }
 
+    /**
+     * SGLang's block-FP8 fused_moe as its own H200 kernel benchmark timed it (sgl-project/sglang#11730: Qwen3-235B-A22B
+     * FP8 at TP 8, one MoE layer under CUDA graph replay, the router's top-k outside the timing): the profile prices
+     * that layer, less its top-k kernel (a gap and a quarter of the routing bytes, ~1.6 us), within 7% of the published
+     * time at every batch from 1 to 32 tokens.
+     */
+    @ParameterizedTest
+    @CsvSource({"1, 31.70", "2, 36.56", "4, 49.67", "8, 66.87", "16, 92.36", "24, 117.38", "32, 124.99"})
+    void sglangsFp8MoeLayerTakesWhatItsOwnKernelBenchmarkMeasured(int tokens, double measuredUs) {
+        OperatorTiming moe = moeOperator(deploy("qwen3-235b-a22b", "h200-sxm", "sglang", 8, Precision.FP8)
+                .explain(StepShape.decode(tokens, 500)));
+        double perLayerUs = moe.timeMs() / moe.repeat() * 1e3;
+        assertThat(perLayerUs - 1.6).isCloseTo(measuredUs, withinPercentage(7));
+    }
+
+    /**
+     * By hand, an FP8 MoE layer's overhead: its GEMMs' inputs quantized first (fp8ActivationQuantKernels, one a GEMM,
+     * as for the dense FP8 GEMMs), so 8 kernels' gaps (2 GEMMs, 2 quantizations, 4 routing kernels), plus SGLang's
+     * measured 4.6 us a GEMM call (moeFp8GemmLatencyUs) whatever the batch; vLLM's FP8 path names no call latency,
+     * and a BF16 path quantizes nothing.
+     */
+    @Test
+    void anFp8MoeLayerQuantizesEachGemmsInputAndSglangsCallsCarryTheirLatency() {
+        for (int batch : new int[] {4, 64}) {
+            OperatorTiming sglang = moeOperator(deploy("qwen3-235b-a22b", "h200-sxm", "sglang", 4, Precision.FP8)
+                    .explain(StepShape.decode(batch, 1024)));
+            assertThat(sglang.msByCategory().get(CostCategory.OVERHEAD) / sglang.repeat() * 1e3).as("batch " + batch)
+                    .isCloseTo(8 * 1.5 + 2 * 4.6, within(1e-6));
+        }
+        OperatorTiming vllm = moeOperator(deploy("qwen3-235b-a22b", "h200-sxm", "vllm", 4, Precision.FP8)
+                .explain(StepShape.decode(4, 1024)));
+        assertThat(vllm.msByCategory().get(CostCategory.OVERHEAD) / vllm.repeat() * 1e3)
+                .isCloseTo(8 * 1.6, within(1e-6));
+        OperatorTiming bf16 = moeOperator(deploy("qwen3-30b-a3b", "h200-sxm", "sglang", 1, Precision.BF16)
+                .explain(StepShape.decode(4, 1024)));
+        assertThat(bf16.msByCategory().get(CostCategory.OVERHEAD) / bf16.repeat() * 1e3)
+                .isCloseTo(6 * 1.5, within(1e-6));
+    }
+
     @Test
     void moeWithMoreExpertsPerTokenCostsMore() {
         StepShape decode = StepShape.decode(8, 1024);

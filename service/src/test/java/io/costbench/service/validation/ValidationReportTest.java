@@ -360,13 +360,15 @@ class ValidationReportTest {
         // decode steps as AIConfigurator's generator launches 0.5.6.post2 (--enable-mixed-chunk, twenty-first round)
         // TPOT 0.175 -> 0.16, p90 0.34 -> 0.32, TTFT 0.56 -> 0.46, the Llama-3.1-8B source 0.145 -> 0.125; the
         // derived throughput* 12.5% -> 13.1% (0.13 -> 0.135), the Qwen3-235B rows' TTFT at 4k prompts falling short
-        GUARDS.put("h200-sxm sglang TPOT median", 0.16);
-        GUARDS.put("h200-sxm sglang TPOT p90", 0.32);
+        // SGLang's block-FP8 MoE kernel at the rate and per-call latency of its own H200 benchmark
+        // (sgl-project/sglang#11730, twenty-ninth round): TPOT 0.16 -> 0.111, p90 0.32 -> 0.26 (25.1%), throughput*
+        // 0.135 -> 0.085, and the Qwen3-235B rows left out meet their target (20.5% -> 11.0%)
+        GUARDS.put("h200-sxm sglang TPOT median", 0.111);
+        GUARDS.put("h200-sxm sglang TPOT p90", 0.26);
         // 0.46 -> 0.29 through the server (twenty-fifth round)
         GUARDS.put("h200-sxm sglang TTFT median", 0.29);
-        GUARDS.put("h200-sxm sglang derived output throughput* median", 0.135);
+        GUARDS.put("h200-sxm sglang derived output throughput* median", 0.085);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.125);
-        GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang qwen3-235b-a22b TPOT median", 0.22);
         // gpt-oss-120b's MXFP4 rows (README, "Sixteenth round"), out of sample: TensorRT-LLM's Triton path at
         // carried-over rates, TPOT under-predicted 33% (38% before its padding and routing kernels, nineteenth round).
         // The one-shot all-reduce (twenty-third round) takes the Llama-3.1-70B rows at TP 8 and 32-128 clients from
