@@ -224,19 +224,19 @@ class GpuMechanismsTest {
         ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
         Deployment marlin = deploy(gptOss, "h200-sxm", "vllm", 2, Precision.MXFP4, null);
         for (int batch : new int[] {4, 64}) {
-            OperatorTiming moe = moeOperator(marlin.explain(StepShape.decode(batch, 1024)));
-            double overheadUsPerLayer = moe.msByCategory().get(CostCategory.OVERHEAD) / moe.repeat() * 1e3;
-            assertThat(overheadUsPerLayer).as("batch " + batch).isCloseTo(6 * 1.6 + 2 * 8.5, within(1e-6));
+            assertThat(moeOverheadUs(marlin, batch)).as("batch " + batch).isCloseTo(6 * 1.6 + 2 * 8.5, within(1e-6));
         }
-        OperatorTiming sglang = moeOperator(deploy(gptOss, "h200-sxm", "sglang", 2, Precision.MXFP4, null)
-                .explain(StepShape.decode(4, 1024)));
-        assertThat(sglang.msByCategory().get(CostCategory.OVERHEAD) / sglang.repeat() * 1e3)
+        assertThat(moeOverheadUs(deploy(gptOss, "h200-sxm", "sglang", 2, Precision.MXFP4, null), 4))
                 .isCloseTo(6 * 1.5, within(1e-6));
         // only the MXFP4 path carries it: the same profile's BF16 experts do not
-        OperatorTiming bf16 = moeOperator(deploy("qwen3-30b-a3b", "h200-sxm", "vllm", 1, Precision.BF16)
-                .explain(StepShape.decode(4, 1024)));
-        assertThat(bf16.msByCategory().get(CostCategory.OVERHEAD) / bf16.repeat() * 1e3)
+        assertThat(moeOverheadUs(deploy("qwen3-30b-a3b", "h200-sxm", "vllm", 1, Precision.BF16), 4))
                 .isCloseTo(6 * 1.6, within(1e-6));
+    }
+
+    /** A MoE layer's overhead at a decode of the batch (its kernels' gaps and calls' latencies), in microseconds. */
+    private static double moeOverheadUs(Deployment deployment, int batch) {
+        OperatorTiming moe = moeOperator(deployment.explain(StepShape.decode(batch, 1024)));
+        return moe.msByCategory().get(CostCategory.OVERHEAD) / moe.repeat() * 1e3;
     }
 
     /**
@@ -262,19 +262,13 @@ class GpuMechanismsTest {
      */
     @Test
     void anFp8MoeLayerQuantizesEachGemmsInputAndSglangsCallsCarryTheirLatency() {
+        Deployment sglang = deploy("qwen3-235b-a22b", "h200-sxm", "sglang", 4, Precision.FP8);
         for (int batch : new int[] {4, 64}) {
-            OperatorTiming sglang = moeOperator(deploy("qwen3-235b-a22b", "h200-sxm", "sglang", 4, Precision.FP8)
-                    .explain(StepShape.decode(batch, 1024)));
-            assertThat(sglang.msByCategory().get(CostCategory.OVERHEAD) / sglang.repeat() * 1e3).as("batch " + batch)
-                    .isCloseTo(8 * 1.5 + 2 * 4.6, within(1e-6));
+            assertThat(moeOverheadUs(sglang, batch)).as("batch " + batch).isCloseTo(8 * 1.5 + 2 * 4.6, within(1e-6));
         }
-        OperatorTiming vllm = moeOperator(deploy("qwen3-235b-a22b", "h200-sxm", "vllm", 4, Precision.FP8)
-                .explain(StepShape.decode(4, 1024)));
-        assertThat(vllm.msByCategory().get(CostCategory.OVERHEAD) / vllm.repeat() * 1e3)
+        assertThat(moeOverheadUs(deploy("qwen3-235b-a22b", "h200-sxm", "vllm", 4, Precision.FP8), 4))
                 .isCloseTo(8 * 1.6, within(1e-6));
-        OperatorTiming bf16 = moeOperator(deploy("qwen3-30b-a3b", "h200-sxm", "sglang", 1, Precision.BF16)
-                .explain(StepShape.decode(4, 1024)));
-        assertThat(bf16.msByCategory().get(CostCategory.OVERHEAD) / bf16.repeat() * 1e3)
+        assertThat(moeOverheadUs(deploy("qwen3-30b-a3b", "h200-sxm", "sglang", 1, Precision.BF16), 4))
                 .isCloseTo(6 * 1.5, within(1e-6));
     }
 
