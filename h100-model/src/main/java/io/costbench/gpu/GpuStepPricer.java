@@ -428,7 +428,7 @@ final class GpuStepPricer {
                     "grouped GEMM over %.1f of %d experts (routing skew %.2f), %.1f rows per expert%s",
                     moeTouched(op, tokens), op.experts(), moeRoutingSkew,
                     op.rows() / Math.max(1e-9, moeTouched(op, tokens)),
-                    precision == Precision.FP8 && moeFp8ExtraExpertReads > 0 && expertRanks == 1
+                    expertsSplitOverRanks() && moeFp8ExtraExpertReads > 0
                             ? String.format(Locale.ROOT, ", plus %.0f experts' weights read by the FP8 path",
                                     moeFp8ExtraExpertReads)
                             : "")
@@ -474,6 +474,11 @@ final class GpuStepPricer {
     record MoeWork(double weightBytes, double auxBytes, double hbmBytes, double tileUtilisation, double rowsScale) {
     }
 
+    /** FP8 experts sliced over the tensor-parallel ranks, the layout that reads {@code moeFp8ExtraExpertReads}. */
+    private boolean expertsSplitOverRanks() {
+        return precision == Precision.FP8 && expertRanks == 1 && tp > 1;
+    }
+
     /**
      * vLLM's fused_moe: moe_align_block_size pads every expert's rows to BLOCK_SIZE_M (16 for decode-sized batches,
      * 64 otherwise in the default configs), the grid runs ceil(rows / BLOCK_SIZE_M) x ceil(N / BLOCK_SIZE_N) tiles per
@@ -490,9 +495,9 @@ final class GpuStepPricer {
         }
         double bytesPerExpert = op.expertsTouched() > 0 ? op.weightBytes() / op.expertsTouched() : 0;
         // The FP8 path with experts split over the TP ranks reads more expert weights than the routing needs, a fixed
-        // count per layer split like the weights; whole experts on each rank (expert parallelism) show none (see the
-        // catalog).
-        double extraReads = precision == Precision.FP8 && expertRanks == 1 ? moeFp8ExtraExpertReads : 0;
+        // count per layer split like the weights; whole experts on a rank (expert parallelism, or one GPU) show none
+        // (see the catalog).
+        double extraReads = expertsSplitOverRanks() ? moeFp8ExtraExpertReads : 0;
         double intermediate = op.outFeatures() / 3.0;
         double hidden = op.inFeatures();
         double padding = expertPadding(op);

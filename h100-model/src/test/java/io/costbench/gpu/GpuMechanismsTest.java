@@ -378,8 +378,13 @@ class GpuMechanismsTest {
         assertThat(zipf.timeMs()).isLessThan(uniform.timeMs());
     }
 
+    /**
+     * The FP8 path's extra reads come with experts sliced over the TP ranks; experts whole on one GPU read none, as
+     * vLLM's own kernel benchmark of Qwen3-30B-A3B's FP8 MoE on one H100 shows (vllm-project/vllm#24700: 44.5 us a
+     * layer at one token, where 70 further experts would take some 150 us), and neither does BF16.
+     */
     @Test
-    void fp8MoeReadsTheExtraExpertsOnEveryRankAndBf16DoesNot() {
+    void fp8MoeReadsTheExtraExpertsOnlyWithExpertsSplitOverRanksAndBf16DoesNot() {
         StepShape decode = StepShape.decode(4, 1024);
         ModelSpec moe = TestModels.qwen3_30b_a3b();
         for (int tp : new int[] {1, 2, 4}) {
@@ -389,9 +394,13 @@ class GpuMechanismsTest {
             OperatorTiming extra = moeOperator(GpuAcceleratorModel.fromCatalog().withProfileValues("vllm",
                     Map.of("moeFp8ExtraExpertReads", 10.0)).deploy(moe, request).explain(decode));
             // ten more experts' FP8 weights (3 x 2048 x 768 bytes each, split over the ranks) per MoE layer
-            assertThat(extra.hbmBytes() - base.hbmBytes()).as("TP " + tp)
-                    .isCloseTo(10 * 3.0 * 2048 * 768 / tp * extra.repeat(), within(1.0));
-            assertThat(extra.note()).contains("plus 10 experts' weights read by the FP8 path");
+            double extraExpertBytes = tp == 1 ? 0 : 10 * 3.0 * 2048 * 768 / tp * extra.repeat();
+            assertThat(extra.hbmBytes() - base.hbmBytes()).as("TP " + tp).isCloseTo(extraExpertBytes, within(1.0));
+            if (tp > 1) {
+                assertThat(extra.note()).contains("plus 10 experts' weights read by the FP8 path");
+            } else {
+                assertThat(extra.note()).doesNotContain("FP8 path");
+            }
             assertThat(base.note()).doesNotContain("FP8 path");
         }
         DeploymentRequest bf16 = new DeploymentRequest("h100-sxm", "vllm", 1, Precision.BF16, null, 4096);
