@@ -123,6 +123,11 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
         return parameters.parameters().containsKey(name);
     }
 
+    /** A parameter the profile may leave out (a mechanism only some engines have): its value, else {@code absent}. */
+    double valueOr(String name, double absent) {
+        return hasParameter(name) ? value(name) : absent;
+    }
+
     /** Validation source keys each calibrated parameter was fitted on (the profile file's "calibrationSources"). */
     @SuppressWarnings("unchecked")
     Map<String, List<String>> calibrationSources() {
@@ -190,8 +195,7 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
      * {@code cudaGraphMaxBatchFromTp4} from TP 4 where the engine captures more there (SGLang on 60-160 GiB devices).
      */
     double cudaGraphMaxBatch(int tp) {
-        return tp >= 4 && hasParameter(GRAPH_MAX_BATCH_FROM_TP4) ? value(GRAPH_MAX_BATCH_FROM_TP4)
-                : value("cudaGraphMaxBatch");
+        return tp >= 4 ? valueOr(GRAPH_MAX_BATCH_FROM_TP4, value("cudaGraphMaxBatch")) : value("cudaGraphMaxBatch");
     }
 
     /** EAGLE-3 speculative decoding as this profile parameterises it. */

@@ -104,8 +104,7 @@ final class GpuStepPricer {
         eagerLayerHostUs = profile.value("eagerLayerHostUs");
         // Where a profile names it (TensorRT-LLM, whose CUTLASS MoE op looks its GEMM tactics up in Python on every
         // eager call); its MXFP4 experts run through another path (the Triton backend), which it does not describe.
-        moeEagerHostUs = precision != Precision.MXFP4 && profile.hasParameter("moeEagerHostUs")
-                ? profile.value("moeEagerHostUs") : 0;
+        moeEagerHostUs = precision != Precision.MXFP4 ? profile.valueOr("moeEagerHostUs", 0) : 0;
         graphGapUs = profile.value("graphKernelGapUs");
         fp8QuantKernels = profile.value("fp8ActivationQuantKernels");
         attentionKernels = profile.value("attentionKernels");
@@ -113,8 +112,9 @@ final class GpuStepPricer {
         moeGemmKernels = profile.value("moeGemmKernels");
         // MXFP4 experts may run through a kernel path of their own (TensorRT-LLM's Triton backend) with other routing
         // kernels around the GEMMs.
-        moeAuxKernels = precision == Precision.MXFP4 && profile.hasParameter("moeMxfp4AuxKernels")
-                ? profile.value("moeMxfp4AuxKernels") : profile.value("moeAuxKernels");
+        moeAuxKernels = precision == Precision.MXFP4
+                ? profile.valueOr("moeMxfp4AuxKernels", profile.value("moeAuxKernels"))
+                : profile.value("moeAuxKernels");
         samplingKernels = profile.value("samplingKernels");
         gemmComputeEff = profile.value("gemmComputeEfficiency");
         fp8Factor = profile.value("fp8ComputeEfficiencyFactor");
@@ -124,8 +124,7 @@ final class GpuStepPricer {
         gemmBwEff = profile.value("gemmBandwidthEfficiency");
         // FP8 dense GEMMs stream their weights at the rate of the FP8 kernel the engine runs, where the profile
         // names one with a source (SGLang: DeepGEMM); otherwise at the BF16 GEMMs' rate.
-        fp8GemmBwEff = profile.hasParameter("fp8GemmBandwidthEfficiency")
-                ? profile.value("fp8GemmBandwidthEfficiency") : gemmBwEff;
+        fp8GemmBwEff = profile.valueOr("fp8GemmBandwidthEfficiency", gemmBwEff);
         smallBytesHalf = profile.value("smallKernelBytesHalf");
         attnDecodeEff = profile.value("attentionDecodeBandwidthEfficiency");
         attnDecodeHalfCtx = profile.value("attentionDecodeHalfContextTokens");
@@ -139,19 +138,15 @@ final class GpuStepPricer {
             case BF16 -> "moeBf16ComputeEfficiency";
         });
         // The MXFP4 kernel's padded expert shapes, where the profile names the kernel that pads them.
-        moeMxfp4IntermediateAlign = profile.hasParameter("moeMxfp4IntermediateAlignment")
-                ? profile.value("moeMxfp4IntermediateAlignment") : 1;
-        moeMxfp4GateUpHiddenAlign = profile.hasParameter("moeMxfp4GateUpHiddenAlignment")
-                ? profile.value("moeMxfp4GateUpHiddenAlignment") : 1;
-        moeMxfp4DownHiddenAlign = profile.hasParameter("moeMxfp4DownHiddenAlignment")
-                ? profile.value("moeMxfp4DownHiddenAlignment") : 1;
+        moeMxfp4IntermediateAlign = profile.valueOr("moeMxfp4IntermediateAlignment", 1);
+        moeMxfp4GateUpHiddenAlign = profile.valueOr("moeMxfp4GateUpHiddenAlignment", 1);
+        moeMxfp4DownHiddenAlign = profile.valueOr("moeMxfp4DownHiddenAlignment", 1);
         // The expert kernel's fixed latency per grouped-GEMM call, where the profile has measured that kernel.
-        String moeLatency = switch (precision) {
-            case MXFP4 -> "moeMxfp4GemmLatencyUs";
-            case FP8 -> "moeFp8GemmLatencyUs";
-            case BF16 -> "";
+        moeGemmLatencyUs = switch (precision) {
+            case MXFP4 -> profile.valueOr("moeMxfp4GemmLatencyUs", 0);
+            case FP8 -> profile.valueOr("moeFp8GemmLatencyUs", 0);
+            case BF16 -> 0;
         };
-        moeGemmLatencyUs = profile.hasParameter(moeLatency) ? profile.value(moeLatency) : 0;
         moeTileM = profile.value("moeTileM");
         moeSmallBatchTileM = profile.value("moeSmallBatchTileM");
         moeTileN = profile.value("moeTileN");
@@ -164,8 +159,7 @@ final class GpuStepPricer {
         arBusEff = profile.value("allReduceBusEfficiency");
         // Where the profile names the engine's one-shot rule (TensorRT-LLM's AUTO strategy), small all-reduces push
         // every rank's whole input to each peer; otherwise every all-reduce moves ring traffic.
-        arOneShotMaxTokens = profile.hasParameter("allReduceOneShotMaxTokens")
-                ? profile.value("allReduceOneShotMaxTokens") : 0;
+        arOneShotMaxTokens = profile.valueOr("allReduceOneShotMaxTokens", 0);
     }
 
     /** Accumulates a step's time by category, and optionally the per-operator timings and counters. */
