@@ -371,9 +371,12 @@ final class GpuStepPricer {
         }
         double rooflineMs = Math.max(computeMs, memoryMs);
         double gpuMs = rooflineMs + commMs;
-        // A grouped GEMM that takes longer than its bytes and gap at decode-sized batches (Marlin's persistent CTAs
-        // and Stream-K reduction): a fixed latency per call, an overhead like the gaps.
-        double latencyMs = op.kind() == OperatorKind.MOE_EXPERTS ? moeGemmKernels * moeGemmLatencyUs * US : 0;
+        // A grouped GEMM that takes longer than its bytes and gap at decode-sized batches (few CTAs looping over K;
+        // Marlin's persistent CTAs and Stream-K reduction): a fixed latency per call, an overhead like the gaps. The
+        // kernel benchmarks measured it on memory-bound calls; a compute-bound one fills the SMs in waves and its
+        // time is its FLOPs at the profile's compute efficiency, read off the same benchmarks' large batches.
+        double latencyMs = op.kind() == OperatorKind.MOE_EXPERTS && computeMs <= memoryMs
+                ? moeGemmKernels * moeGemmLatencyUs * US : 0;
         // Inside a CUDA graph kernels follow each other with a small gap; outside one the host launches each.
         boolean graphed = withinCapture && op.kind() != OperatorKind.SAMPLING
                 && (op.kind() != OperatorKind.ATTENTION || decodeOnly);
@@ -427,8 +430,8 @@ final class GpuStepPricer {
                                     moeFp8ExtraExpertReads)
                             : "")
                     + paddingNote(op)
-                    + (moeGemmLatencyUs > 0 ? String.format(Locale.ROOT, ", %.1f us a GEMM call beyond its bytes",
-                            moeGemmLatencyUs) : "")
+                    + (moeGemmLatencyUs > 0 && !computeBound ? String.format(Locale.ROOT,
+                            ", %.1f us a GEMM call beyond its bytes", moeGemmLatencyUs) : "")
                     + (expertRanks > 1 ? String.format(Locale.ROOT,
                             ", experts whole on %d ranks (the busiest: %.1f touched, %.0f rows)", expertRanks,
                             busiestRankExperts(op, moeTouched(op, tokens)), busiestRankRows(op.rows())) : "")

@@ -208,13 +208,14 @@ class ValidationReportTest {
     }
 
     /**
-     * Which way the InferenceX vLLM MoE rows lean at 1-4 concurrent requests (README, "Seventeenth round"): the
-     * gpt-oss rows, whose Marlin GEMM calls carry their measured latency, within 10% on both GPUs; the MiniMax rows on
-     * the H100, whose FP8 Triton path has no measured latency, still 15% or more low, the lean fading as the batch
-     * grows; the dense Llama-3.1-70B rows of the same campaign and engine lean by less than 5%.
+     * Which way the InferenceX vLLM MoE rows lean at 1-4 concurrent requests (README, "Seventeenth round" and
+     * "Thirtieth round"): the gpt-oss rows, whose Marlin GEMM calls carry the latency measured for their own kernel,
+     * within 10% on both GPUs; the MiniMax rows on the H100, whose FP8 Triton calls carry the latency vLLM's benchmark
+     * measured on another shape (Qwen3-30B-A3B on one GPU), still 5-15% low (18.7% without it), the lean fading as
+     * the batch grows; the dense Llama-3.1-70B rows of the same campaign and engine lean by less than 5%.
      */
     @Test
-    void inferencexVllmMoeRowsLeanAtSmallBatchesOnlyWhereTheirKernelsLatencyIsUnmeasured() {
+    void inferencexVllmMoeRowsLeanAtSmallBatchesWhereTheirKernelsLatencyIsMeasuredOnAnotherShape() {
         assumeTrue(report != null, "no shared calibration folder");
         Map<String, Map<String, Double>> tpotLean = leans(ConcurrencyLean::tpotLean);
         for (String marlin : List.of("inferencex h100-sxm vllm gpt-oss-120b",
@@ -222,7 +223,7 @@ class ValidationReportTest {
             assertThat(Math.abs(tpotLean.get(marlin).get("1-4"))).as(marlin + " at 1-4").isLessThan(0.1);
         }
         String fp8 = "inferencex h100-sxm vllm minimax-m2.5";
-        assertThat(tpotLean.get(fp8).get("1-4")).as(fp8 + " at 1-4").isLessThan(-0.15);
+        assertThat(tpotLean.get(fp8).get("1-4")).as(fp8 + " at 1-4").isBetween(-0.15, -0.05);
         assertThat(Math.abs(tpotLean.get(fp8).get("17-64"))).as(fp8 + " at 17-64").isLessThan(0.1);
         for (String dense : List.of("inferencex h100-sxm vllm llama-3.1-70b",
                 "inferencex h200-sxm vllm llama-3.1-70b")) {
@@ -269,23 +270,28 @@ class ValidationReportTest {
     }
 
     /**
-     * Where the model has the part of a step that does not split with TP (README, twenty-fifth round): per doubling of
-     * TP, every source's measured TPOT ratio is within 0.05 of the predicted one, but for the two TensorRT-LLM MoE
-     * sources, which keep 0.05 or more of their TPOT that the model splits (0.84 against 0.74, 0.83 against 0.73),
-     * and the H200 SGLang Llama-3.1-8B rows, whose 512-client queue sets their TPOT (README, SGLang rows).
+     * Where the model has the part of a step that does not split with TP (README, twenty-fifth and thirtieth rounds):
+     * per doubling of TP, every source's measured TPOT ratio is within 0.05 of the predicted one, but for the two
+     * TensorRT-LLM MoE sources, which keep 0.05 or more of their TPOT that the model splits (0.84 against 0.74, 0.83
+     * against 0.73); the InferenceX H200 vLLM MiniMax-M2.5 rows, which split more of theirs than the model, whose FP8
+     * GEMM calls carry a latency measured on one GPU whatever the TP (0.64 against 0.70); and the H200 SGLang
+     * Llama-3.1-8B rows, whose 512-client queue sets their TPOT (README, SGLang rows).
      */
     @Test
-    void onlyTensorRtLlmMoeSourcesKeepMoreOfTheirStepAcrossTensorParallelismThanPredicted() {
+    void onlyMoeSourcesSplitTheirStepAcrossTensorParallelismOtherwiseThanPredicted() {
         assumeTrue(report != null, "no shared calibration folder");
         Set<String> unsplitMoe = Set.of("aiconfigurator h100-sxm trtllm qwen3-235b-a22b",
                 "inferencex h200-sxm trtllm gpt-oss-120b");
+        String splitMoe = "inferencex h200-sxm vllm minimax-m2.5";
         List<TensorParallelScaling> scaling = report.tensorParallelScaling();
-        assertThat(scaling).extracting(TensorParallelScaling::source).containsAll(unsplitMoe);
+        assertThat(scaling).extracting(TensorParallelScaling::source).containsAll(unsplitMoe).contains(splitMoe);
         assertThat(scaling).filteredOn(s -> !s.source().equals("aiconfigurator h200-sxm sglang llama-3.1-8b"))
                 .allSatisfy(s -> {
                     double kept = s.measuredTpotRatio() - s.predictedTpotRatio();
                     if (unsplitMoe.contains(s.source())) {
                         assertThat(kept).as(s.source()).isGreaterThan(0.05);
+                    } else if (s.source().equals(splitMoe)) {
+                        assertThat(kept).as(s.source()).isBetween(-0.1, -0.03);
                     } else {
                         assertThat(Math.abs(kept)).as(s.source()).isLessThan(0.05);
                     }
@@ -351,9 +357,10 @@ class ValidationReportTest {
     static {
         // The H100 TensorRT-LLM TTFT median and TPOT p90 are met since a MoE block's own host work in eager steps
         // (moeEagerHostUs, twenty-seventh round): 31.0% -> 19.9% and 20.04% -> 19.7%; they were held at 0.315 and 0.201.
-        // the aiconfigurator-silicon H200 Llama-3.1-8B rows (README, "Where the GPU model stands")
-        GUARDS.put("h200-sxm vllm TPOT p90", 0.73);
-        GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.21);
+        // the aiconfigurator-silicon H200 Llama-3.1-8B rows (README, "Where the GPU model stands"); held at today's
+        // levels since vLLM's FP8 MoE kernel terms (thirtieth round: p90 48.6% -> 48.0%), were 0.73 and 1.21
+        GUARDS.put("h200-sxm vllm TPOT p90", 0.49);
+        GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.01);
         // SGLang, out of sample but for hostOverlap (README, "SGLang"): the H200 collections (the GPUStack rows'
         // throughput is met since FP8 GEMMs stream at DeepGEMM's published rate, fp8GemmBandwidthEfficiency; decode
         // batches up to 512 replay graphs from TP 4, cudaGraphMaxBatchFromTp4). Since their prompt chunks share the
