@@ -479,8 +479,9 @@ final class GpuStepPricer {
     /**
      * vLLM's fused_moe: moe_align_block_size pads every expert's rows to BLOCK_SIZE_M (16 for decode-sized batches,
      * 64 otherwise in the default configs), the grid runs ceil(rows / BLOCK_SIZE_M) x ceil(N / BLOCK_SIZE_N) tiles per
-     * expert; the gate/up GEMM (N = 2 x I) and the down GEMM (N = hidden) each in waves over the SMs. TensorRT-LLM's
-     * CUTLASS grouped GEMM pads and tiles the same way with its own tile.
+     * expert, with each expert's rows spread around the mean as routing spreads them; the gate/up GEMM (N = 2 x I) and
+     * the down GEMM (N = hidden) each in waves over the SMs. TensorRT-LLM's CUTLASS grouped GEMM pads and tiles the
+     * same way with its own tile.
      */
     MoeWork moeWork(Operator op, int tokens) {
         double touched = moeTouched(op, tokens);
@@ -501,8 +502,8 @@ final class GpuStepPricer {
         double weightBytes = (touched + extraReads) * bytesPerExpert * padding;
         double rowsPerExpert = routedRows / Math.max(1e-9, touched);
         double tileM = tokens <= op.experts() ? moeSmallBatchTileM : moeTileM;
-        double mTiles = Math.ceil(rowsPerExpert / tileM);
-        double mUtil = rowsPerExpert / (mTiles * tileM);
+        double mTiles = tilesPerTouchedExpert(op, tokens, tileM, rowsPerExpert);
+        double mUtil = Math.min(1.0, rowsPerExpert / (mTiles * tileM));
         int sms = hw.streamingMultiprocessors();
         double upTiles = touched * mTiles * Math.ceil(2 * intermediate / moeTileN);
         double downTiles = touched * mTiles * Math.ceil(hidden / moeTileN);
@@ -513,6 +514,35 @@ final class GpuStepPricer {
                 + (routedRows + tokens) * hidden * 2;
         return new MoeWork(weightBytes, auxBytes, weightBytes + op.activationBytes() + auxBytes,
                 Math.min(1.0, mUtil * waveUtil) / padding, op.rows() > 0 ? routedRows / op.rows() : 1.0);
+    }
+
+    /**
+     * The M-tiles a touched expert's rows take on average: each expert's routed rows spread around the mean (see
+     * {@link ExpertRowTiles}), with the profile's routing skew.
+     */
+    private double tilesPerTouchedExpert(Operator op, int tokens, double tileM, double rowsPerExpert) {
+        int experts = op.experts();
+        if (experts == 0 || tokens <= 0) {
+            return Math.ceil(rowsPerExpert / tileM);
+        }
+        double topK = op.rows() / (double) tokens;
+        if (moeRoutingSkew == 0) {
+            double p = Math.min(1.0, topK / experts);
+            double touchedShare = 1.0 - Math.pow(1.0 - p, tokens);
+            return ExpertRowTiles.expected(tokens, p, tileM) / touchedShare;
+        }
+        double norm = 0;
+        for (int i = 1; i <= experts; i++) {
+            norm += Math.pow(i, -moeRoutingSkew);
+        }
+        double tiles = 0;
+        double touched = 0;
+        for (int i = 1; i <= experts; i++) {
+            double p = Math.min(1.0, topK * Math.pow(i, -moeRoutingSkew) / norm);
+            tiles += ExpertRowTiles.expected(tokens, p, tileM);
+            touched += 1.0 - Math.pow(1.0 - p, tokens);
+        }
+        return tiles / touched;
     }
 
     private String paddingNote(Operator op) {

@@ -233,17 +233,20 @@ class ValidationReportTest {
 
     /**
      * vLLM from v0.14 schedules a step ahead, so a request that arrives while a step runs joins the step after the next
-     * (README, "Where the GPU model stands", eighteenth round): the InferenceX MoE sources that run it lean less than a
-     * fifth low on TTFT at 17-64 concurrent requests (-23.5 to -25.0% when it was admitted into the next step).
+     * (README, "Where the GPU model stands", eighteenth round): the InferenceX gpt-oss sources that run it lean less
+     * than a fifth low on TTFT at 17-64 concurrent requests, the MiniMax-M2.5 ones less than a quarter (-23.5 to
+     * -25.0% when it was admitted into the next step; MiniMax's prompts run at the FP8 kernel's benchmarked rate
+     * since the thirtieth round, faster than its rows measure, README "MoE TTFT").
      */
     @Test
     void asyncVllmSourcesAdmitAStepLateAndLeanLessLowAtModerateLoad() {
         assumeTrue(report != null, "no shared calibration folder");
         Map<String, Map<String, Double>> ttftLean = leans(ConcurrencyLean::ttftLean);
-        for (String async : List.of("inferencex h100-sxm vllm gpt-oss-120b", "inferencex h200-sxm vllm gpt-oss-120b",
-                "inferencex h200-sxm vllm minimax-m2.5")) {
+        for (String async : List.of("inferencex h100-sxm vllm gpt-oss-120b", "inferencex h200-sxm vllm gpt-oss-120b")) {
             assertThat(ttftLean.get(async).get("17-64")).as(async + " at 17-64").isGreaterThan(-0.2);
         }
+        String fp8 = "inferencex h200-sxm vllm minimax-m2.5";
+        assertThat(ttftLean.get(fp8).get("17-64")).as(fp8 + " at 17-64").isGreaterThan(-0.25);
     }
 
     /**
