@@ -16,8 +16,8 @@ final class ExpertRowTiles {
     }
 
     /**
-     * E[ceil(n / tile)] for n ~ Binomial(tokens, p): exact for a small mean, else the sum over j >= 0 of P(n > j x
-     * tile) with the normal approximation (continuity-corrected) for j >= 1.
+     * E[ceil(n / tile)] for n ~ Binomial(tokens, p), as the sum over j >= 0 of P(n > j x tile): the binomial's own
+     * distribution function for a small mean, the normal approximation (continuity-corrected) above it.
      */
     static double expected(long tokens, double p, double tile) {
         if (tokens <= 0 || p <= 0) {
@@ -27,21 +27,35 @@ final class ExpertRowTiles {
             return Math.ceil(tokens / tile);
         }
         double mean = tokens * p;
-        double sigma = Math.sqrt(mean * (1 - p));
+        double none = Math.pow(1 - p, tokens);
+        double sum = 1 - none;
         if (mean <= EXACT_MEAN_LIMIT) {
-            long last = Math.min(tokens, (long) Math.ceil(mean + 12 * sigma + tile));
-            double pmf = Math.pow(1 - p, tokens);
             double odds = p / (1 - p);
-            double sum = 0;
-            for (long k = 1; k <= last; k++) {
-                pmf *= (tokens - k + 1) / (double) k * odds;
-                sum += pmf * Math.ceil(k / tile);
+            double pmf = none;
+            double cdf = none;
+            long k = 0;
+            for (long j = 1; j * tile < tokens; j++) {
+                long bound = (long) (j * tile);
+                while (k < bound) {
+                    k++;
+                    pmf *= (tokens - k + 1) / (double) k * odds;
+                    cdf += pmf;
+                }
+                double tail = 1 - cdf;
+                if (tail < 1e-12) {
+                    break;
+                }
+                sum += tail;
             }
             return sum;
         }
-        double sum = 1 - Math.pow(1 - p, tokens);
-        for (long j = 1; j * tile <= mean + 10 * sigma; j++) {
-            sum += upperTail((j * tile + 0.5 - mean) / sigma);
+        double sigma = Math.sqrt(mean * (1 - p));
+        for (long j = 1; j * tile < tokens; j++) {
+            double z = (j * tile + 0.5 - mean) / sigma;
+            if (z > 10) {
+                break;
+            }
+            sum += z < -10 ? 1 : upperTail(z);
         }
         return sum;
     }

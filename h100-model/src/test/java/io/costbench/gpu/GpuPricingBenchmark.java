@@ -27,8 +27,9 @@ import io.costbench.engine.sim.Workload;
 
 /**
  * JMH: how fast the GPU model prices steps it has not seen (the memo's miss path: 20,000 distinct shapes, one in seven
- * with a prefill chunk, on a fresh Llama-3.1-70B FP8 TP4 deployment each time), and one closed-loop point with the
- * engine's simulator on top (Qwen3-8B BF16 on one H100, concurrency 256, 2,560 requests of 1024/1024, fresh
+ * with a prefill chunk, on a fresh Llama-3.1-70B FP8 TP4 deployment each time; the same shapes on a fresh
+ * Qwen3-30B-A3B FP8 deployment on one H100, whose MoE layers count their experts' tiles), and one closed-loop point
+ * with the engine's simulator on top (Qwen3-8B BF16 on one H100, concurrency 256, 2,560 requests of 1024/1024, fresh
  * simulator; 256 x 2,048 tokens exceed its KV cache, so the run preempts). The command is in the README ("Simulator
  * speed"); surefire never runs this class.
  */
@@ -69,6 +70,33 @@ public class GpuPricingBenchmark {
             deployment = benchmark.gpu.deploy(TestModels.byId("llama-3.1-70b"),
                     new DeploymentRequest("h100-sxm", "vllm", 4, Precision.FP8, null, 4096));
         }
+    }
+
+    /** As {@link Unseen}, for a mixture-of-experts model. */
+    @State(Scope.Thread)
+    public static class UnseenMoe {
+        Deployment deployment;
+
+        @Setup(Level.Invocation)
+        public void deploy(GpuPricingBenchmark benchmark) {
+            deployment = benchmark.gpu.deploy(TestModels.byId("qwen3-30b-a3b"),
+                    new DeploymentRequest("h100-sxm", "vllm", 1, Precision.FP8, null, 4096));
+        }
+    }
+
+    /** Time per step price of the MoE model: the figure is the invocation divided by its 20,000 shapes. */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    @OperationsPerInvocation(SHAPES)
+    @Warmup(iterations = 3, time = 4)
+    @Measurement(iterations = 5, time = 4)
+    public double priceUnseenMoeShapes(UnseenMoe unseen) {
+        double sum = 0;
+        for (StepShape shape : shapes) {
+            sum += unseen.deployment.price(shape).timeMs();
+        }
+        return sum;
     }
 
     /** Time per step price: the figure is the invocation divided by its 20,000 shapes. */
