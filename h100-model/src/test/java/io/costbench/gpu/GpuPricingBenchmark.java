@@ -11,6 +11,7 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -27,14 +28,15 @@ import io.costbench.engine.sim.Workload;
 
 /**
  * JMH: how fast the GPU model prices steps it has not seen (the memo's miss path: 20,000 distinct shapes, one in seven
- * with a prefill chunk, on a fresh Llama-3.1-70B FP8 TP4 deployment each time; the same shapes on a fresh
- * Qwen3-30B-A3B FP8 deployment on one H100, whose MoE layers count their experts' tiles), and one closed-loop point
- * with the engine's simulator on top (Qwen3-8B BF16 on one H100, concurrency 256, 2,560 requests of 1024/1024, fresh
- * simulator; 256 x 2,048 tokens exceed its KV cache, so the run preempts). The command is in the README ("Simulator
- * speed"); surefire never runs this class.
+ * with a prefill chunk, on a fresh deployment each time: Llama-3.1-70B FP8 TP4, or Qwen3-30B-A3B FP8 on one H100, whose
+ * MoE layers count their experts' tiles), and one closed-loop point with the engine's simulator on top (Qwen3-8B BF16
+ * on one H100, concurrency 256, 2,560 requests of 1024/1024, fresh simulator; 256 x 2,048 tokens exceed its KV cache,
+ * so the run preempts). The command is in the README ("Simulator speed"); surefire never runs this class.
  */
 @State(Scope.Benchmark)
 @Fork(1)
+@Warmup(iterations = 3, time = 4)
+@Measurement(iterations = 5, time = 4)
 public class GpuPricingBenchmark {
 
     private static final int SHAPES = 20_000;
@@ -63,40 +65,18 @@ public class GpuPricingBenchmark {
     /** A deployment that has priced nothing yet (its own memo is empty), new for each invocation. */
     @State(Scope.Thread)
     public static class Unseen {
-        Deployment deployment;
+        /** The model and its tensor parallelism, FP8 on H100s. */
+        @Param({"llama-3.1-70b:4", "qwen3-30b-a3b:1"})
+        public String deployment;
+
+        Deployment fresh;
 
         @Setup(Level.Invocation)
         public void deploy(GpuPricingBenchmark benchmark) {
-            deployment = benchmark.gpu.deploy(TestModels.byId("llama-3.1-70b"),
-                    new DeploymentRequest("h100-sxm", "vllm", 4, Precision.FP8, null, 4096));
+            String[] modelAndTp = deployment.split(":");
+            fresh = benchmark.gpu.deploy(TestModels.byId(modelAndTp[0]), new DeploymentRequest("h100-sxm", "vllm",
+                    Integer.parseInt(modelAndTp[1]), Precision.FP8, null, 4096));
         }
-    }
-
-    /** As {@link Unseen}, for a mixture-of-experts model. */
-    @State(Scope.Thread)
-    public static class UnseenMoe {
-        Deployment deployment;
-
-        @Setup(Level.Invocation)
-        public void deploy(GpuPricingBenchmark benchmark) {
-            deployment = benchmark.gpu.deploy(TestModels.byId("qwen3-30b-a3b"),
-                    new DeploymentRequest("h100-sxm", "vllm", 1, Precision.FP8, null, 4096));
-        }
-    }
-
-    /** Time per step price of the MoE model: the figure is the invocation divided by its 20,000 shapes. */
-    @Benchmark
-    @BenchmarkMode(Mode.AverageTime)
-    @OutputTimeUnit(TimeUnit.MICROSECONDS)
-    @OperationsPerInvocation(SHAPES)
-    @Warmup(iterations = 3, time = 4)
-    @Measurement(iterations = 5, time = 4)
-    public double priceUnseenMoeShapes(UnseenMoe unseen) {
-        double sum = 0;
-        for (StepShape shape : shapes) {
-            sum += unseen.deployment.price(shape).timeMs();
-        }
-        return sum;
     }
 
     /** Time per step price: the figure is the invocation divided by its 20,000 shapes. */
@@ -104,12 +84,10 @@ public class GpuPricingBenchmark {
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     @OperationsPerInvocation(SHAPES)
-    @Warmup(iterations = 3, time = 4)
-    @Measurement(iterations = 5, time = 4)
     public double priceUnseenShapes(Unseen unseen) {
         double sum = 0;
         for (StepShape shape : shapes) {
-            sum += unseen.deployment.price(shape).timeMs();
+            sum += unseen.fresh.price(shape).timeMs();
         }
         return sum;
     }
@@ -117,8 +95,6 @@ public class GpuPricingBenchmark {
     @Benchmark
     @BenchmarkMode(Mode.SampleTime)
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
-    @Warmup(iterations = 3, time = 4)
-    @Measurement(iterations = 5, time = 4)
     public SimulationResult pointFreshSimulator() {
         return new ServingSimulator(qwen).run(POINT);
     }
