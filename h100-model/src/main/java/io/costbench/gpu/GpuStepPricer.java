@@ -522,7 +522,7 @@ final class GpuStepPricer {
      */
     private double tilesPerTouchedExpert(Operator op, int tokens, double tileM, double rowsPerExpert) {
         int experts = op.experts();
-        if (experts == 0 || tokens <= 0) {
+        if (experts == 0 || tokens <= 0 || op.rows() <= 0) {
             return Math.ceil(rowsPerExpert / tileM);
         }
         double topK = op.rows() / (double) tokens;
