@@ -484,7 +484,8 @@ final class GpuStepPricer {
      * same way with its own tile.
      */
     MoeWork moeWork(Operator op, int tokens) {
-        double touched = moeTouched(op, tokens);
+        double meanTouched = moeTouched(op, tokens);
+        double touched = meanTouched;
         double routedRows = op.rows();
         if (expertRanks > 1) {
             // The ranks meet at the all-reduce: the step waits for the one holding the most routed experts and rows.
@@ -502,7 +503,7 @@ final class GpuStepPricer {
         double weightBytes = (touched + extraReads) * bytesPerExpert * padding;
         double rowsPerExpert = routedRows / Math.max(1e-9, touched);
         double tileM = tokens <= op.experts() ? moeSmallBatchTileM : moeTileM;
-        double mTiles = tilesPerTouchedExpert(op, tokens, tileM, rowsPerExpert);
+        double mTiles = tilesPerTouchedExpert(op, tokens, tileM, rowsPerExpert, meanTouched);
         double mUtil = Math.min(1.0, rowsPerExpert / (mTiles * tileM));
         int sms = hw.streamingMultiprocessors();
         double upTiles = touched * mTiles * Math.ceil(2 * intermediate / moeTileN);
@@ -518,31 +519,24 @@ final class GpuStepPricer {
 
     /**
      * The M-tiles a touched expert's rows take on average: each expert's routed rows spread around the mean (see
-     * {@link ExpertRowTiles}), with the profile's routing skew.
+     * {@link ExpertRowTiles}), with the profile's routing skew; {@code meanTouched} is {@link #moeTouched}'s count.
      */
-    private double tilesPerTouchedExpert(Operator op, int tokens, double tileM, double rowsPerExpert) {
+    private double tilesPerTouchedExpert(Operator op, int tokens, double tileM, double rowsPerExpert,
+            double meanTouched) {
         int experts = op.experts();
-        if (experts == 0 || tokens <= 0 || op.rows() <= 0) {
+        if (experts == 0 || tokens <= 0 || op.rows() <= 0 || meanTouched <= 0) {
             return Math.ceil(rowsPerExpert / tileM);
         }
         double topK = op.rows() / (double) tokens;
         if (moeRoutingSkew == 0) {
-            double p = Math.min(1.0, topK / experts);
-            double touchedShare = 1.0 - Math.pow(1.0 - p, tokens);
-            return ExpertRowTiles.expected(tokens, p, tileM) / touchedShare;
+            return experts * ExpertRowTiles.expected(tokens, Math.min(1.0, topK / experts), tileM) / meanTouched;
         }
-        double norm = 0;
-        for (int i = 1; i <= experts; i++) {
-            norm += Math.pow(i, -moeRoutingSkew);
-        }
+        double norm = zipfNorm(experts);
         double tiles = 0;
-        double touched = 0;
         for (int i = 1; i <= experts; i++) {
-            double p = Math.min(1.0, topK * Math.pow(i, -moeRoutingSkew) / norm);
-            tiles += ExpertRowTiles.expected(tokens, p, tileM);
-            touched += 1.0 - Math.pow(1.0 - p, tokens);
+            tiles += ExpertRowTiles.expected(tokens, Math.min(1.0, topK * Math.pow(i, -moeRoutingSkew) / norm), tileM);
         }
-        return tiles / touched;
+        return tiles / meanTouched;
     }
 
     private String paddingNote(Operator op) {
@@ -619,16 +613,22 @@ final class GpuStepPricer {
         if (moeRoutingSkew == 0) {
             return experts * (1.0 - Math.pow(1.0 - topK / experts, tokens));
         }
-        double norm = 0;
-        for (int i = 1; i <= experts; i++) {
-            norm += Math.pow(i, -moeRoutingSkew);
-        }
+        double norm = zipfNorm(experts);
         double touched = 0;
         for (int i = 1; i <= experts; i++) {
             double p = Math.min(1.0, topK * Math.pow(i, -moeRoutingSkew) / norm);
             touched += 1.0 - Math.pow(1.0 - p, tokens);
         }
         return touched;
+    }
+
+    /** The sum of rank^-skew over the experts: what turns an expert's popularity rank into its share of routes. */
+    private double zipfNorm(int experts) {
+        double norm = 0;
+        for (int i = 1; i <= experts; i++) {
+            norm += Math.pow(i, -moeRoutingSkew);
+        }
+        return norm;
     }
 
     /** Fraction of the tensor cores a GEMM of this shape keeps busy: M and N padding to tiles, and SM waves. */
