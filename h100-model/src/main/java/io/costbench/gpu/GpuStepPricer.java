@@ -370,12 +370,13 @@ final class GpuStepPricer {
             }
         }
         double rooflineMs = Math.max(computeMs, memoryMs);
+        boolean computeBound = computeMs > memoryMs;
         double gpuMs = rooflineMs + commMs;
         // A grouped GEMM that takes longer than its bytes and gap at decode-sized batches (few CTAs looping over K;
         // Marlin's persistent CTAs and Stream-K reduction): a fixed latency per call, an overhead like the gaps. The
         // kernel benchmarks measured it on memory-bound calls; a compute-bound one fills the SMs in waves and its
         // time is its FLOPs at the profile's compute efficiency, read off the same benchmarks' large batches.
-        double latencyMs = op.kind() == OperatorKind.MOE_EXPERTS && computeMs <= memoryMs
+        double latencyMs = op.kind() == OperatorKind.MOE_EXPERTS && !computeBound
                 ? moeGemmKernels * moeGemmLatencyUs * US : 0;
         // Inside a CUDA graph kernels follow each other with a small gap; outside one the host launches each.
         boolean graphed = withinCapture && op.kind() != OperatorKind.SAMPLING
@@ -385,7 +386,7 @@ final class GpuStepPricer {
         double overheadMs = opMs - gpuMs;
 
         int repeat = op.repeat();
-        CostCategory roofCategory = computeMs > memoryMs ? CostCategory.COMPUTE : CostCategory.MEMORY;
+        CostCategory roofCategory = computeBound ? CostCategory.COMPUTE : CostCategory.MEMORY;
         tally.ms[roofCategory.ordinal()] += rooflineMs * repeat;
         tally.ms[CostCategory.COMMUNICATION.ordinal()] += commMs * repeat;
         tally.ms[CostCategory.OVERHEAD.ordinal()] += overheadMs * repeat;
@@ -408,7 +409,7 @@ final class GpuStepPricer {
             }
             tally.operators.add(new OperatorTiming(op.name(), op.kind().name(), repeat, opMs * repeat, split,
                     op.flops() * repeat, bytes * repeat, 0,
-                    note(op, tokens, computeMs > memoryMs) + (graphed ? ", CUDA graph" : ", eager launch")));
+                    note(op, tokens, computeBound) + (graphed ? ", CUDA graph" : ", eager launch")));
         }
     }
 
