@@ -68,9 +68,11 @@ public final class AiconfiguratorReader {
      * prompt: {@code agg max_num_tokens = max_batch_size + isl + 1500} (ai-dynamo/aiconfigurator
      * {@code src/aiconfigurator/generator/rule_plugin/benchmark/vllm.rule} @ 2b264ba7 and
      * {@code rule_plugin/benchmark/trtllm.rule} @ 581e4591, whose benchmark concurrency is the worker's max_batch_size,
-     * the rows' batch_size). Its SGLang rule sets {@code max_prefill_tokens = isl + 1500} instead, which never binds:
-     * SGLang's bound is the larger of it and the model's context length (the flag's help text in
-     * {@code python/sglang/srt/server_args.py}).
+     * the rows' batch_size). Its SGLang rule sets {@code max_prefill_tokens = isl + 1500} instead, which the reader
+     * does not apply: SGLang's {@code PrefillAdder} lets a prefill batch's first prompt exceed it and stops adding
+     * prompts once it is spent, the running decodes counted against it under {@code --enable-mixed-chunk}
+     * ({@code python/sglang/srt/managers/schedule_policy.py}), but simulated so the 0.5.6.post2 H200 rows read worse
+     * (README, "Where the GPU model stands", thirty-second round).
      */
     static final int GENERATOR_STEP_TOKENS_OVER_PROMPT = 1500;
 
