@@ -19,8 +19,9 @@ import io.costbench.engine.port.OperatorTiming;
 /**
  * Prices the operators of one step on one GPU: a roofline per operator whose efficiencies depend on the shape (GEMM
  * tile and wave quantisation by M and N, attention efficiency by context or query length, grouped MoE GEMMs over the
- * touched experts only, fp8 rate and bytes), plus kernel launches (inside or outside CUDA graphs), NCCL/custom
- * all-reduce (latency + bytes over NVLink with the ring factor) and the engine's per-step host work.
+ * touched experts only as {@link ExpertKernelPath} runs them, fp8 rate and bytes), plus kernel launches (inside or
+ * outside CUDA graphs), NCCL/custom all-reduce (latency + bytes over NVLink with the ring factor) and the engine's
+ * per-step host work.
  */
 final class GpuStepPricer {
 
@@ -59,28 +60,13 @@ final class GpuStepPricer {
     private final double attnPrefillEff;
     private final double attnPrefillHalf;
     private final double attnDecodeComputeEff;
-    /** The expert kernel path of the deployment's weight format: its streaming and compute rates. */
-    private final double moeBwEff;
-    private final double moeComputeEff;
-    private final double moeMxfp4IntermediateAlign;
-    /** The hidden size as the gate/up GEMM's K and as the down GEMM's N, each padded to its kernel's alignment. */
-    private final double moeMxfp4GateUpHiddenAlign;
-    private final double moeMxfp4DownHiddenAlign;
-    /** Fixed latency of one grouped-GEMM call of the deployment's expert kernel path (0 where none is known). */
-    private final double moeGemmLatencyUs;
-    private final double moeTileM;
-    private final double moeSmallBatchTileM;
-    private final double moeTileN;
-    private final double moeRoutingSkew;
-    private final double moeFp8ExtraExpertReads;
+    private final ExpertKernelPath experts;
     private final double elementwiseEff;
     private final double elementwiseComputeEff;
     private final double arBaseUs;
     private final double arPerPeerUs;
     private final double arBusEff;
     private final double arOneShotMaxTokens;
-    /** Ranks the experts are spread over whole (1: every expert split over TP). */
-    private final int expertRanks;
     private final CudaGraphCapture cudaGraphs;
 
     /**
@@ -91,7 +77,6 @@ final class GpuStepPricer {
     GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision, Set<String> switches) {
         this.hw = hw;
         this.tp = tp;
-        this.expertRanks = switches.contains(GpuAcceleratorModel.EXPERT_PARALLEL) ? tp : 1;
         this.precision = precision;
         boolean asyncScheduling = switches.contains(GpuAcceleratorModel.ASYNC_SCHEDULING);
         CudaGraphCapture capture = profile.cudaGraphs();
@@ -131,27 +116,8 @@ final class GpuStepPricer {
         attnPrefillEff = profile.value("attentionPrefillComputeEfficiency");
         attnPrefillHalf = profile.value("attentionPrefillHalfTokens");
         attnDecodeComputeEff = profile.value("attentionDecodeComputeEfficiency");
-        moeBwEff = moeBandwidthEfficiency(profile, hw, precision);
-        moeComputeEff = profile.value(switch (precision) {
-            case FP8 -> "moeFp8ComputeEfficiency";
-            case MXFP4 -> "moeMxfp4ComputeEfficiency";
-            case BF16 -> "moeBf16ComputeEfficiency";
-        });
-        // The MXFP4 kernel's padded expert shapes, where the profile names the kernel that pads them.
-        moeMxfp4IntermediateAlign = profile.valueOr("moeMxfp4IntermediateAlignment", 1);
-        moeMxfp4GateUpHiddenAlign = profile.valueOr("moeMxfp4GateUpHiddenAlignment", 1);
-        moeMxfp4DownHiddenAlign = profile.valueOr("moeMxfp4DownHiddenAlignment", 1);
-        // The expert kernel's fixed latency per grouped-GEMM call, where the profile has measured that kernel.
-        moeGemmLatencyUs = switch (precision) {
-            case MXFP4 -> profile.valueOr("moeMxfp4GemmLatencyUs", 0);
-            case FP8 -> profile.valueOr("moeFp8GemmLatencyUs", 0);
-            case BF16 -> 0;
-        };
-        moeTileM = profile.value("moeTileM");
-        moeSmallBatchTileM = profile.value("moeSmallBatchTileM");
-        moeTileN = profile.value("moeTileN");
-        moeRoutingSkew = profile.value("moeRoutingSkew");
-        moeFp8ExtraExpertReads = profile.value("moeFp8ExtraExpertReads");
+        experts = new ExpertKernelPath(hw, profile, tp, precision,
+                switches.contains(GpuAcceleratorModel.EXPERT_PARALLEL) ? tp : 1);
         elementwiseEff = profile.value("elementwiseBandwidthEfficiency");
         elementwiseComputeEff = profile.value("elementwiseComputeEfficiency");
         arBaseUs = profile.value("allReduceBaseLatencyUs");
@@ -336,11 +302,11 @@ final class GpuStepPricer {
                 kernels = attentionKernels;
             }
             case MOE_EXPERTS -> {
-                MoeWork moe = moeWork(op, tokens);
+                ExpertKernelPath.MoeWork moe = experts.work(op, tokens);
                 bytes = moe.hbmBytes();
-                computeMs = op.flops() * moe.rowsScale() / (hw.denseFlopsPerSecond(precision) * moeComputeEff
-                        * moe.tileUtilisation()) * 1e3;
-                memoryMs = bytesMs(moe.weightBytes() + op.activationBytes(), moeBwEff);
+                computeMs = op.flops() * moe.rowsScale() / (hw.denseFlopsPerSecond(precision)
+                        * experts.computeEfficiency() * moe.tileUtilisation()) * 1e3;
+                memoryMs = bytesMs(moe.weightBytes() + op.activationBytes(), experts.bandwidthEfficiency());
                 // Routing, alignment, activation and combine: small kernels priced by the bytes they move.
                 double auxMs = moeAuxKernels * bytesMs(moe.auxBytes() / moeAuxKernels, elementwiseEff);
                 memoryMs += auxMs;
@@ -377,7 +343,7 @@ final class GpuStepPricer {
         // kernel benchmarks measured it on memory-bound calls; a compute-bound one fills the SMs in waves and its
         // time is its FLOPs at the profile's compute efficiency, read off the same benchmarks' large batches.
         double latencyMs = op.kind() == OperatorKind.MOE_EXPERTS && !computeBound
-                ? moeGemmKernels * moeGemmLatencyUs * US : 0;
+                ? moeGemmKernels * experts.gemmLatencyUs() * US : 0;
         // Inside a CUDA graph kernels follow each other with a small gap; outside one the host launches each.
         boolean graphed = withinCapture && op.kind() != OperatorKind.SAMPLING
                 && (op.kind() != OperatorKind.ATTENTION || decodeOnly);
@@ -422,22 +388,7 @@ final class GpuStepPricer {
             case ATTENTION -> op.prefill()
                     ? "prefill attention, " + Math.round(op.rows() / sequences) + " query tokens per sequence"
                     : "decode attention, mean context " + Math.round(op.contextTokens() / sequences) + " tokens";
-            case MOE_EXPERTS -> String.format(Locale.ROOT,
-                    "grouped GEMM over %.1f of %d experts (routing skew %.2f), %.1f rows per expert%s",
-                    moeTouched(op, tokens), op.experts(), moeRoutingSkew,
-                    op.rows() / Math.max(1e-9, moeTouched(op, tokens)),
-                    expertsSplitOverRanks() && moeFp8ExtraExpertReads > 0
-                            ? String.format(Locale.ROOT, ", plus %.0f experts' weights read by the FP8 path",
-                                    moeFp8ExtraExpertReads)
-                            : "")
-                    + paddingNote(op)
-                    + (moeGemmLatencyUs > 0 && !computeBound ? String.format(Locale.ROOT,
-                            ", %.1f us a GEMM call beyond its bytes", moeGemmLatencyUs) : "")
-                    + (expertRanks > 1 ? String.format(Locale.ROOT,
-                            ", experts whole on %d ranks (the busiest: %.1f touched, %.0f rows)", expertRanks,
-                            busiestRankExperts(op, moeTouched(op, tokens)), busiestRankRows(op.rows())) : "")
-                    + (computeBound ? String.format(Locale.ROOT, ", compute-bound at %.1f%% of the %s dense peak",
-                            100 * moeComputeEff, precision == Precision.FP8 ? "FP8" : "BF16") : "");
+            case MOE_EXPERTS -> experts.note(op, tokens, computeBound);
             case ALL_REDUCE -> isGather(op) ? "all-gather over " + tp + " GPUs"
                     : (isOneShot(op) ? "one-shot" : "ring") + " all-reduce over " + tp + " GPUs";
             case SAMPLING -> "sampling (eager)";
@@ -445,191 +396,9 @@ final class GpuStepPricer {
         };
     }
 
-    /**
-     * The rate the expert kernel path of the weight format streams at: BF16, block-FP8 (W8A8), or MXFP4 dequantized
-     * to BF16 (W4A16), whose stream the SMs that dequantize it cap where the profile names that rate (the same on
-     * every die with the same SMs, whatever its HBM).
-     */
-    private static double moeBandwidthEfficiency(GpuProfile profile, GpuHardware hw, Precision precision) {
-        return switch (precision) {
-            case FP8 -> profile.value("moeFp8BandwidthEfficiency");
-            case BF16 -> profile.value("moeBf16BandwidthEfficiency");
-            case MXFP4 -> profile.hasParameter("moeMxfp4SmStreamGBps")
-                    ? Math.min(profile.value("moeMxfp4BandwidthEfficiency"), profile.value("moeMxfp4SmStreamGBps")
-                            * 1e9 * hw.streamingMultiprocessors() / hw.hbmBytesPerSecond())
-                    : profile.value("moeMxfp4BandwidthEfficiency");
-        };
-    }
-
-    /**
-     * What one MoE layer's grouped GEMMs move and how well their tiles fill the SMs.
-     *
-     * @param weightBytes     expert weights streamed (the experts the batch routes to)
-     * @param auxBytes        bytes of the routing, alignment and combine kernels
-     * @param tileUtilisation fraction of the padded tiles and SM waves doing useful rows
-     * @param rowsScale       the busiest rank's routed rows over the mean rank's (1 without expert parallelism)
-     */
-    record MoeWork(double weightBytes, double auxBytes, double hbmBytes, double tileUtilisation, double rowsScale) {
-    }
-
-    /** FP8 experts sliced over the tensor-parallel ranks, the layout that reads {@code moeFp8ExtraExpertReads}. */
-    private boolean expertsSplitOverRanks() {
-        return precision == Precision.FP8 && expertRanks == 1 && tp > 1;
-    }
-
-    /**
-     * vLLM's fused_moe: moe_align_block_size pads every expert's rows to BLOCK_SIZE_M (16 for decode-sized batches,
-     * 64 otherwise in the default configs), the grid runs ceil(rows / BLOCK_SIZE_M) x ceil(N / BLOCK_SIZE_N) tiles per
-     * expert, with each expert's rows spread around the mean as routing spreads them; the gate/up GEMM (N = 2 x I) and
-     * the down GEMM (N = hidden) each in waves over the SMs. TensorRT-LLM's CUTLASS grouped GEMM pads and tiles the
-     * same way with its own tile.
-     */
-    MoeWork moeWork(Operator op, int tokens) {
-        double meanTouched = moeTouched(op, tokens);
-        double touched = meanTouched;
-        double routedRows = op.rows();
-        if (expertRanks > 1) {
-            // The ranks meet at the all-reduce: the step waits for the one holding the most routed experts and rows.
-            touched = busiestRankExperts(op, touched);
-            routedRows = busiestRankRows(op.rows());
-        }
-        double bytesPerExpert = op.expertsTouched() > 0 ? op.weightBytes() / op.expertsTouched() : 0;
-        // The FP8 path with experts split over the TP ranks reads more expert weights than the routing needs, a fixed
-        // count per layer split like the weights; whole experts on a rank (expert parallelism, or one GPU) show none
-        // (see the catalog).
-        double extraReads = expertsSplitOverRanks() ? moeFp8ExtraExpertReads : 0;
-        double intermediate = op.outFeatures() / 3.0;
-        double hidden = op.inFeatures();
-        double padding = expertPadding(op);
-        double weightBytes = (touched + extraReads) * bytesPerExpert * padding;
-        double rowsPerExpert = routedRows / Math.max(1e-9, touched);
-        double tileM = tokens <= op.experts() ? moeSmallBatchTileM : moeTileM;
-        double mTiles = tilesPerTouchedExpert(op, tokens, tileM, rowsPerExpert, meanTouched);
-        double mUtil = Math.min(1.0, rowsPerExpert / (mTiles * tileM));
-        int sms = hw.streamingMultiprocessors();
-        double upTiles = touched * mTiles * Math.ceil(2 * intermediate / moeTileN);
-        double downTiles = touched * mTiles * Math.ceil(hidden / moeTileN);
-        // The gate/up GEMM does two thirds of the FLOPs, the down GEMM one third.
-        double waveUtil = (2.0 / 3) * waves(upTiles, sms) + (1.0 / 3) * waves(downTiles, sms);
-        // Router logits (fp32) in, top-k ids and weights out, sorted ids, and the combine's read of every routed row.
-        double auxBytes = tokens * (double) op.experts() * expertRanks * 4 + routedRows * 12
-                + (routedRows + tokens) * hidden * 2;
-        return new MoeWork(weightBytes, auxBytes, weightBytes + op.activationBytes() + auxBytes,
-                Math.min(1.0, mUtil * waveUtil) / padding, op.rows() > 0 ? routedRows / op.rows() : 1.0);
-    }
-
-    /**
-     * The M-tiles a touched expert's rows take on average: each expert's routed rows spread around the mean (see
-     * {@link ExpertRowTiles}), with the profile's routing skew; {@code meanTouched} is {@link #moeTouched}'s count.
-     */
-    private double tilesPerTouchedExpert(Operator op, int tokens, double tileM, double rowsPerExpert,
-            double meanTouched) {
-        int experts = op.experts();
-        if (experts == 0 || tokens <= 0 || op.rows() <= 0 || meanTouched <= 0) {
-            return Math.ceil(rowsPerExpert / tileM);
-        }
-        double topK = op.rows() / (double) tokens;
-        if (moeRoutingSkew == 0) {
-            return experts * ExpertRowTiles.expected(tokens, Math.min(1.0, topK / experts), tileM) / meanTouched;
-        }
-        double norm = zipfNorm(experts);
-        double tiles = 0;
-        for (int i = 1; i <= experts; i++) {
-            tiles += ExpertRowTiles.expected(tokens, Math.min(1.0, topK * Math.pow(i, -moeRoutingSkew) / norm), tileM);
-        }
-        return tiles / meanTouched;
-    }
-
-    private String paddingNote(Operator op) {
-        double padding = expertPadding(op);
-        return padding > 1 ? String.format(Locale.ROOT, ", slices padded to the kernel's tiles (%.3f x the bytes)",
-                padding) : "";
-    }
-
-    /**
-     * The padded expert slice over the unpadded one: an MXFP4 kernel that pads each rank's slice to its tiles streams
-     * and multiplies the padding too, the gate/up GEMM holding two thirds of the weights (2 x I by H), the down GEMM
-     * one third (I by H); 1 for the other paths.
-     */
-    private double expertPadding(Operator op) {
-        if (precision != Precision.MXFP4) {
-            return 1.0;
-        }
-        double intermediate = op.outFeatures() / 3.0;
-        double hidden = op.inFeatures();
-        return roundUp(intermediate, moeMxfp4IntermediateAlign) * (2 * roundUp(hidden, moeMxfp4GateUpHiddenAlign)
-                + roundUp(hidden, moeMxfp4DownHiddenAlign)) / (3 * intermediate * hidden);
-    }
-
-    private static double roundUp(double value, double multiple) {
-        return Math.ceil(value / multiple) * multiple;
-    }
-
-    /**
-     * Expected largest of n standard normal draws, n = 1..8 (order-statistic tables, e.g. Harter 1961): how far the
-     * busiest of n ranks sits above the mean.
-     */
-    private static final double[] EXPECTED_MAX_OF_NORMALS = {0, 0, 0.5642, 0.8463, 1.0294, 1.1630, 1.2672, 1.3522,
-            1.4236};
-
-    /**
-     * Distinct experts on the busiest rank: each rank's count is a sum of independent hits (expert j is touched with
-     * probability p), mean the graph's, variance experts x p (1 - p) under uniform routing.
-     */
-    double busiestRankExperts(Operator op, double touchedMean) {
-        double resident = op.experts();
-        if (resident <= 0 || touchedMean <= 0) {
-            return touchedMean;
-        }
-        double p = Math.min(1.0, touchedMean / resident);
-        double sigma = Math.sqrt(resident * p * (1 - p));
-        return Math.min(resident, touchedMean + expectedMax(expertRanks) * sigma);
-    }
-
-    /** Routed rows on the busiest rank: each of the rows x ranks routes lands on a rank with probability 1 / ranks. */
-    double busiestRankRows(double rowsMean) {
-        double routes = rowsMean * expertRanks;
-        double sigma = Math.sqrt(routes * (1.0 / expertRanks) * (1 - 1.0 / expertRanks));
-        return Math.min(routes, rowsMean + expectedMax(expertRanks) * sigma);
-    }
-
-    private static double expectedMax(int n) {
-        return EXPECTED_MAX_OF_NORMALS[Math.min(n, EXPECTED_MAX_OF_NORMALS.length - 1)];
-    }
-
-    private static double waves(double tiles, int sms) {
-        return tiles >= sms ? tiles / (Math.ceil(tiles / sms) * sms) : 1.0;
-    }
-
-    /**
-     * Distinct experts a step's tokens route to. Expert popularity falls as rank^-skew (0 = uniform, the upper
-     * bound on experts touched); each token draws top-k experts, so expert i is missed with (1 - k p_i)^tokens.
-     */
-    double moeTouched(Operator op, double tokens) {
-        int experts = op.experts();
-        if (experts == 0 || op.expertsTouched() >= experts) {
-            return op.expertsTouched(); // a graph that reads every expert every step
-        }
-        double topK = op.rows() / Math.max(1.0, tokens);
-        if (moeRoutingSkew == 0) {
-            return experts * (1.0 - Math.pow(1.0 - topK / experts, tokens));
-        }
-        double norm = zipfNorm(experts);
-        double touched = 0;
-        for (int i = 1; i <= experts; i++) {
-            double p = Math.min(1.0, topK * Math.pow(i, -moeRoutingSkew) / norm);
-            touched += 1.0 - Math.pow(1.0 - p, tokens);
-        }
-        return touched;
-    }
-
-    /** The sum of rank^-skew over the experts: what turns an expert's popularity rank into its share of routes. */
-    private double zipfNorm(int experts) {
-        double norm = 0;
-        for (int i = 1; i <= experts; i++) {
-            norm += Math.pow(i, -moeRoutingSkew);
-        }
-        return norm;
+    /** The expert kernel path MoE layers run through (package-private for the mechanism tests). */
+    ExpertKernelPath experts() {
+        return experts;
     }
 
     /** Fraction of the tensor cores a GEMM of this shape keeps busy: M and N padding to tiles, and SM waves. */

@@ -486,11 +486,11 @@ class GpuMechanismsTest {
         // 256 prompt tokens x 8 of 128 experts = 16 rows per expert, padded to BLOCK_SIZE_M 64: a quarter used.
         GpuStepPricer pricer = new GpuStepPricer(GpuHardware.load("catalog/gpu/hardware/h100-sxm.json"),
                 GpuProfile.load("catalog/gpu/profiles/vllm.json"), 1, Precision.BF16, Set.of());
-        assertThat(pricer.moeWork(qwen3MoeLayer(256), 256).tileUtilisation()).isLessThan(0.3);
+        assertThat(pricer.experts().work(qwen3MoeLayer(256), 256).tileUtilisation()).isLessThan(0.3);
         // 64 rows on average: the experts above the mean take a second tile, so about two thirds of the rows run
         // used, not all of them; with 512 rows an expert (8 tiles) the spread costs a few percent
-        assertThat(pricer.moeWork(qwen3MoeLayer(1024), 1024).tileUtilisation()).isBetween(0.6, 0.75);
-        assertThat(pricer.moeWork(qwen3MoeLayer(8192), 8192).tileUtilisation()).isGreaterThan(0.9);
+        assertThat(pricer.experts().work(qwen3MoeLayer(1024), 1024).tileUtilisation()).isBetween(0.6, 0.75);
+        assertThat(pricer.experts().work(qwen3MoeLayer(8192), 8192).tileUtilisation()).isGreaterThan(0.9);
     }
 
     /** Qwen3-30B-A3B's experts at TP 1 (128 of them, 8 a token, intermediate 768, hidden 2048) over a step's tokens. */
