@@ -21,7 +21,6 @@ final class ExpertKernelPath {
             1.4236};
 
     private final GpuHardware hw;
-    private final int tp;
     private final Precision precision;
     /** Ranks the experts are spread over whole (1: every expert split over TP). */
     private final int expertRanks;
@@ -38,11 +37,15 @@ final class ExpertKernelPath {
     private final double smallBatchTileM;
     private final double tileN;
     private final double routingSkew;
-    private final double fp8ExtraExpertReads;
+    /**
+     * Expert weights read per layer beyond the routed ones: the FP8 path's {@code moeFp8ExtraExpertReads} where its
+     * experts are sliced over the tensor-parallel ranks, none with experts whole on a rank (expert parallelism, or
+     * one GPU; see the catalog).
+     */
+    private final double extraExpertReads;
 
     ExpertKernelPath(GpuHardware hw, GpuProfile profile, int tp, Precision precision, int expertRanks) {
         this.hw = hw;
-        this.tp = tp;
         this.precision = precision;
         this.expertRanks = expertRanks;
         bandwidthEfficiency = bandwidthEfficiency(profile, hw, precision);
@@ -65,7 +68,8 @@ final class ExpertKernelPath {
         smallBatchTileM = profile.value("moeSmallBatchTileM");
         tileN = profile.value("moeTileN");
         routingSkew = profile.value("moeRoutingSkew");
-        fp8ExtraExpertReads = profile.value("moeFp8ExtraExpertReads");
+        boolean fp8SlicedOverRanks = precision == Precision.FP8 && expertRanks == 1 && tp > 1;
+        extraExpertReads = fp8SlicedOverRanks ? profile.value("moeFp8ExtraExpertReads") : 0;
     }
 
     /**
@@ -107,11 +111,6 @@ final class ExpertKernelPath {
     record MoeWork(double weightBytes, double auxBytes, double hbmBytes, double tileUtilisation, double rowsScale) {
     }
 
-    /** FP8 experts sliced over the tensor-parallel ranks, the layout that reads {@code moeFp8ExtraExpertReads}. */
-    private boolean expertsSplitOverRanks() {
-        return precision == Precision.FP8 && expertRanks == 1 && tp > 1;
-    }
-
     /**
      * vLLM's fused_moe: moe_align_block_size pads every expert's rows to BLOCK_SIZE_M (16 for decode-sized batches,
      * 64 otherwise in the default configs), the grid runs ceil(rows / BLOCK_SIZE_M) x ceil(N / BLOCK_SIZE_N) tiles per
@@ -129,14 +128,10 @@ final class ExpertKernelPath {
             routedRows = busiestRankRows(op.rows());
         }
         double bytesPerExpert = op.expertsTouched() > 0 ? op.weightBytes() / op.expertsTouched() : 0;
-        // The FP8 path with experts split over the TP ranks reads more expert weights than the routing needs, a fixed
-        // count per layer split like the weights; whole experts on a rank (expert parallelism, or one GPU) show none
-        // (see the catalog).
-        double extraReads = expertsSplitOverRanks() ? fp8ExtraExpertReads : 0;
         double intermediate = op.outFeatures() / 3.0;
         double hidden = op.inFeatures();
         double padding = padding(op);
-        double weightBytes = (touched + extraReads) * bytesPerExpert * padding;
+        double weightBytes = (touched + extraExpertReads) * bytesPerExpert * padding;
         double rowsPerExpert = routedRows / Math.max(1e-9, touched);
         double rowTile = tokens <= op.experts() ? smallBatchTileM : tileM;
         double mTiles = tilesPerTouchedExpert(op, tokens, rowTile, rowsPerExpert, meanTouched);
@@ -158,9 +153,9 @@ final class ExpertKernelPath {
         double touched = touched(op, tokens);
         return String.format(Locale.ROOT, "grouped GEMM over %.1f of %d experts (routing skew %.2f), %.1f rows per "
                 + "expert%s", touched, op.experts(), routingSkew, op.rows() / Math.max(1e-9, touched),
-                expertsSplitOverRanks() && fp8ExtraExpertReads > 0
+                extraExpertReads > 0
                         ? String.format(Locale.ROOT, ", plus %.0f experts' weights read by the FP8 path",
-                                fp8ExtraExpertReads)
+                                extraExpertReads)
                         : "")
                 + paddingNote(op)
                 + (gemmLatencyUs > 0 && !computeBound ? String.format(Locale.ROOT,
