@@ -164,8 +164,10 @@ class ValidationReportTest {
 
     /**
      * The simulated engine admits a request at its next step whatever its output length, so no source's predicted TTFT
-     * climbs with it; of the measured vLLM and TensorRT-LLM sources only the one the README names does (one
-     * completion gap per request).
+     * climbs with it by anything like a completion gap; of the measured vLLM and TensorRT-LLM sources only the one the
+     * README names does (one completion gap per request). The H200 SGLang collection runs with mixed chunks, so a
+     * prompt's first step also carries up to 511 decodes, whose contexts (and so that step) grow with the answers: a
+     * few ms over a gap of about 100 ms, a slope near 0.1 that is the engine's, not a client's.
      */
     @Test
     void onlyTheNamedCollectionsTtftClimbsWithOutputLength() {
@@ -173,7 +175,8 @@ class ValidationReportTest {
         List<OutputLengthSlope> slopes = report.outputLengthSlopes();
         assertThat(slopes).extracting(OutputLengthSlope::source).contains(ONE_GAP_CLIENT);
         assertThat(slopes).allSatisfy(s -> {
-            assertThat(Math.abs(s.predictedSlope())).as(s.source() + " predicted").isLessThan(0.1);
+            assertThat(Math.abs(s.predictedSlope())).as(s.source() + " predicted")
+                    .isLessThan(s.source().contains(" sglang ") ? 0.2 : 0.1);
             if (s.source().equals(ONE_GAP_CLIENT)) {
                 assertThat(s.measuredSlope()).as(s.source() + " measured").isBetween(0.8, 1.2);
             } else if (!s.source().contains(" sglang ")) {
@@ -372,13 +375,12 @@ class ValidationReportTest {
         // derived throughput* 12.5% -> 13.1% (0.13 -> 0.135), the Qwen3-235B rows' TTFT at 4k prompts falling short
         // SGLang's block-FP8 MoE kernel at the rate and per-call latency of its own H200 benchmark
         // (sgl-project/sglang#11730, twenty-ninth round): TPOT 0.16 -> 0.111, p90 0.32 -> 0.26 (25.1%), throughput*
-        // 0.135 -> 0.085, and the Qwen3-235B rows left out meet their target (20.5% -> 11.0%)
-        GUARDS.put("h200-sxm sglang TPOT median", 0.111);
-        GUARDS.put("h200-sxm sglang TPOT p90", 0.26);
-        // 0.46 -> 0.29 through the server (twenty-fifth round)
+        // 0.135 -> 0.085, and the Qwen3-235B rows left out meet their target (20.5% -> 11.0%). The TPOT median and
+        // p90 and the Llama-3.1-8B source left out are met since cpuPerSequenceUs is calibrated on SGLang's own rows
+        // (thirty-third round: 11.1 -> 5.1%, 25.1 -> 19.6%, 11.7 -> 4.1%); throughput* 8.1 -> 8.2%
+        // 0.46 -> 0.29 through the server (twenty-fifth round); 28.8 -> 28.4% (thirty-third round)
         GUARDS.put("h200-sxm sglang TTFT median", 0.29);
         GUARDS.put("h200-sxm sglang derived output throughput* median", 0.085);
-        GUARDS.put("leave-one-out aiconfigurator h200-sxm sglang llama-3.1-8b TPOT median", 0.125);
         // gpt-oss-120b's MXFP4 rows (README, "Sixteenth round"), out of sample: TensorRT-LLM's Triton path at
         // carried-over rates, TPOT under-predicted 33% (38% before its padding and routing kernels, nineteenth round).
         // The one-shot all-reduce (twenty-third round) takes the Llama-3.1-70B rows at TP 8 and 32-128 clients from
