@@ -367,8 +367,9 @@ class ValidationReportTest {
         // levels since vLLM's FP8 MoE kernel terms (thirtieth round: p90 48.6% -> 48.0%), were 0.73 and 1.21
         GUARDS.put("h200-sxm vllm TPOT p90", 0.49);
         GUARDS.put("leave-one-out aiconfigurator h200-sxm vllm llama-3.1-8b TPOT median", 1.01);
-        // SGLang, out of sample but for hostOverlap (README, "SGLang"): the H200 collections (the GPUStack rows'
-        // throughput is met since FP8 GEMMs stream at DeepGEMM's published rate, fp8GemmBandwidthEfficiency; decode
+        // SGLang, out of sample but for hostOverlap and (thirty-third round) cpuPerSequenceUs (README, "SGLang"): the
+        // H200 collections (the GPUStack rows' throughput is met since FP8 GEMMs stream at DeepGEMM's published rate,
+        // fp8GemmBandwidthEfficiency; decode
         // batches up to 512 replay graphs from TP 4, cudaGraphMaxBatchFromTp4). Since their prompt chunks share the
         // decode steps as AIConfigurator's generator launches 0.5.6.post2 (--enable-mixed-chunk, twenty-first round)
         // TPOT 0.175 -> 0.16, p90 0.34 -> 0.32, TTFT 0.56 -> 0.46, the Llama-3.1-8B source 0.145 -> 0.125; the
