@@ -218,7 +218,7 @@ final class ExpertKernelPath {
      * Distinct experts on the busiest rank: each rank's count is a sum of independent hits (expert j is touched with
      * probability p), mean the graph's, variance experts x p (1 - p) under uniform routing.
      */
-    double busiestRankExperts(Operator op, double touchedMean) {
+    private double busiestRankExperts(Operator op, double touchedMean) {
         double resident = op.experts();
         if (resident <= 0 || touchedMean <= 0) {
             return touchedMean;
@@ -229,7 +229,7 @@ final class ExpertKernelPath {
     }
 
     /** Routed rows on the busiest rank: each of the rows x ranks routes lands on a rank with probability 1 / ranks. */
-    double busiestRankRows(double rowsMean) {
+    private double busiestRankRows(double rowsMean) {
         double routes = rowsMean * expertRanks;
         double sigma = Math.sqrt(routes * (1.0 / expertRanks) * (1 - 1.0 / expertRanks));
         return Math.min(routes, rowsMean + expectedMax(expertRanks) * sigma);
@@ -247,7 +247,7 @@ final class ExpertKernelPath {
      * Distinct experts a step's tokens route to. Expert popularity falls as rank^-skew (0 = uniform, the upper
      * bound on experts touched); each token draws top-k experts, so expert i is missed with (1 - k p_i)^tokens.
      */
-    double touched(Operator op, double tokens) {
+    private double touched(Operator op, double tokens) {
         int experts = op.experts();
         if (experts == 0 || op.expertsTouched() >= experts) {
             return op.expertsTouched(); // a graph that reads every expert every step
