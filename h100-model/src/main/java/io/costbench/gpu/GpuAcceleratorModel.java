@@ -133,6 +133,15 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         return hardware.values().stream().map(GpuHardware::catalogEntry).toList();
     }
 
+    /** One GPU's memory as NVML reports it (the catalog's {@code hbmBytes}), which launchers size their limits from. */
+    public double hardwareBytes(String hardwareId) {
+        GpuHardware hw = hardware.get(hardwareId);
+        if (hw == null) {
+            throw new IllegalArgumentException("unknown GPU hardware '" + hardwareId + "'");
+        }
+        return hw.hbmBytes();
+    }
+
     @Override
     public List<ProfileEntry> profiles() {
         return profiles.values().stream().map(GpuProfile::entry).toList();

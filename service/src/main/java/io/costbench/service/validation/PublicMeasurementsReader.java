@@ -14,18 +14,22 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.costbench.engine.data.CsvRows;
+import io.costbench.engine.model.ModelCatalog;
+import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.engine.sim.Workload;
+import io.costbench.gpu.GpuAcceleratorModel;
 import io.costbench.trainium2.ValidationCase;
 
 /**
  * {@code public-measurements.csv}: one row per measured figure, grouped here into scenarios (same hardware, engine,
  * model, precision, TP, lengths and concurrency). Lengths like "~233 (ShareGPT)" are ShareGPT's, drawn around the
  * stated means ({@link DatasetLengths#shareGpt}); saturated Trainium2 rows ("<=16 (saturated)") use the number as the
- * batch; offline and server-mode rows, and rows whose model, hardware, engine or precision the catalog does not cover,
- * are left out. Every kept row was measured through the engine's server ({@code vllm bench serve} and the like, as
- * the rows' notes say).
+ * batch; TensorRT-LLM's own offline tables run as {@code trtllm-bench throughput} ran them ({@link TrtllmBenchLaunch});
+ * other offline and server-mode rows, and rows whose model, hardware, engine or precision the catalog does not cover,
+ * are left out. Every other kept row was measured through the engine's server ({@code vllm bench serve} and the like,
+ * as the rows' notes say).
  */
 public final class PublicMeasurementsReader {
 
@@ -34,6 +38,7 @@ public final class PublicMeasurementsReader {
     private static final String TRAINIUM2 = "trn2";
     private static final Pattern PROMPTS = Pattern.compile("(\\d+) prompts");
     private static final String SHAREGPT = "(ShareGPT)";
+    private static final String ASYNC_SCHEDULING = "async-scheduling";
 
     private PublicMeasurementsReader() {
     }
@@ -65,6 +70,10 @@ public final class PublicMeasurementsReader {
         }
         List<Measurement> measurements = new ArrayList<>();
         for (List<Map<String, String>> rows : scenarios.values()) {
+            if (TrtllmBenchLaunch.describes(rows.get(0))) {
+                trtllmBench(rows, leftOut).ifPresent(measurements::add);
+                continue;
+            }
             Optional<String> why = whyNotRead(rows.get(0));
             if (why.isPresent()) {
                 rows.forEach(row -> leftOut.accept(why.get()));
@@ -94,6 +103,65 @@ public final class PublicMeasurementsReader {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A {@code trtllm-bench throughput} run: every request queued at once in process, TensorRT-LLM's overlap
+     * scheduler (its default, the async-scheduling switch), the FP8 KV cache of NVIDIA's ModelOpt FP8 checkpoints
+     * (ModelOpt's {@code hf_ptq.py} exports {@code kv_cache_quant_algo} FP8 unless told otherwise: NVIDIA/
+     * TensorRT-Model-Optimizer {@code examples/llm_ptq/hf_ptq.py} @ 05ab948420d840fbcaa4b32cb5948d99408ed7a6,
+     * {@code --kv_cache_qformat} default "fp8"; trtllm-bench keeps the checkpoint's cache format when its options set
+     * none) and the step's token budget trtllm-bench derives from the GPU it runs on.
+     */
+    private static Optional<Measurement> trtllmBench(List<Map<String, String>> rows, Consumer<String> leftOut) {
+        Map<String, String> first = rows.get(0);
+        Optional<String> why = CatalogIds.uncovered(first.get("hardware"), first.get("engine"), first.get("model"),
+                first.get("precision"));
+        Optional<Integer> input = number(first.get("input_len"));
+        Optional<Integer> output = number(first.get("output_len"));
+        Optional<Integer> tp = number(first.get("tensor_parallel"));
+        if (why.isEmpty() && tp.isEmpty()) {
+            why = Optional.of("tensor_parallel not a number (\"" + first.get("tensor_parallel")
+                    + "\": a data-parallel layout)");
+        }
+        if (why.isEmpty() && (input.isEmpty() || output.isEmpty())) {
+            why = Optional.of("lengths not numbers (\"" + first.get("input_len") + "\", \"" + first.get("output_len")
+                    + "\")");
+        }
+        if (why.isEmpty()) {
+            why = TrtllmBenchLaunch.whyNotRead(first, input.get(), output.get());
+        }
+        if (why.isPresent()) {
+            String reason = why.get();
+            rows.forEach(row -> leftOut.accept(reason));
+            return Optional.empty();
+        }
+        Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
+        for (Map<String, String> row : rows) {
+            Optional<ValidationMetric> metric = metricOf(row.get("metric"));
+            metric.ifPresentOrElse(m -> measured.put(m, Double.parseDouble(row.get("value"))),
+                    () -> leftOut.accept("metric " + row.get("metric") + " not compared"));
+        }
+        if (measured.isEmpty()) {
+            return Optional.empty();
+        }
+        String hardware = CatalogIds.hardware(first.get("hardware")).orElseThrow();
+        String model = CatalogIds.model(first.get("model")).orElseThrow();
+        String precision = CatalogIds.precision(first.get("precision")).orElseThrow();
+        int requests = TrtllmBenchLaunch.requests(input.get(), output.get());
+        TrtllmBenchLaunch.Limits limits = TrtllmBenchLaunch.limits(ModelCatalog.standard().get(model),
+                deviceBytes(hardware), tp.get(), input.get(), output.get(), Precision.parse(precision).bytesPerElement(),
+                Precision.FP8.bytesPerElement());
+        String label = String.format("%s %s %s %s tp%d %d/%d trtllm-bench (%d requests at once)", hardware,
+                first.get("engine"), model, precision, tp.get(), input.get(), output.get(), requests);
+        return Optional.of(new Measurement(FILE, label, hardware, CatalogIds.profile(first.get("engine")).orElseThrow(),
+                model, precision, tp.get(), input.get(), output.get(), requests, requests, measured, false, "public",
+                1.0, "fp8", Set.of(ASYNC_SCHEDULING), false, null, limits.maxNumTokens(), List.of()));
+    }
+
+    /** One GPU's memory as NVML reports it, which trtllm-bench reads: the hardware catalog's {@code hbmBytes}. */
+    private static double deviceBytes(String hardwareId) {
+        return GpuAcceleratorModel.fromCatalog().hardwareBytes(hardwareId);
     }
 
     private static Measurement trainium2(ValidationCase c) {

@@ -74,6 +74,39 @@ class MeasurementReadersTest {
     }
 
     @Test
+    void tensorRtLlmsOwnOfflineTablesRunAsTrtllmBenchRanThem() throws IOException {
+        Path file = dir.resolve(PublicMeasurementsReader.FILE);
+        String bench = "\"trtllm-bench throughput (offline, all requests queued = max load); PyTorch backend\"";
+        Files.writeString(file, """
+                hardware,num_accelerators,tensor_parallel,engine,engine_version,model,precision,input_len,output_len,concurrency_or_batch,metric,value,unit,source_url_or_repo_path,notes
+                H100,1,1,TensorRT-LLM,~1.0 (PyTorch backend),nvidia/Llama-3.1-8B-Instruct-FP8,FP8,1000,1000,max (offline),output_tokens_per_s_total,15220,tok/s,x,%1$s
+                H100,8,8,TensorRT-LLM,~1.0 (PyTorch backend),nvidia/Qwen3-235B-A22B-FP8,FP8,1000,1000,max (offline),output_tokens_per_s_total,14898,tok/s,x,"trtllm-bench throughput; TP8 (attention-DP enabled per MoE yaml)"
+                H100,4,DEP4,TensorRT-LLM,1.x,nvidia/Llama-3.1-8B-Instruct-FP8,FP8,1000,1000,max (offline),output_tokens_per_s_per_gpu,4685,tok/s/GPU,x,%1$s
+                """.formatted(bench));
+        List<String> leftOut = new ArrayList<>();
+        List<Measurement> rows = PublicMeasurementsReader.read(file, leftOut::add);
+
+        assertThat(leftOut).containsExactly("attention data parallelism (trtllm-bench's MoE options), not modelled",
+                "tensor_parallel not a number (\"DEP4\": a data-parallel layout)");
+        Measurement run = rows.get(0);
+        assertThat(run.modelId()).isEqualTo("llama-3.1-8b");
+        assertThat(run.profileId()).isEqualTo("trtllm");
+        // the document's 3000 requests for 1000/1000, all queued at once, in process
+        assertThat(run.concurrency()).isEqualTo(3000);
+        assertThat(run.numPrompts()).isEqualTo(3000);
+        assertThat(run.viaServer()).isFalse();
+        // TensorRT-LLM's overlap scheduler and the ModelOpt checkpoint's FP8 KV cache
+        assertThat(run.engineOptions()).containsExactly("async-scheduling");
+        assertThat(run.kvCacheDtype()).isEqualTo("fp8");
+        // trtllm-bench's own step budget for this GPU and these lengths (TrtllmBenchLaunchTest)
+        assertThat(run.maxBatchedTokens()).isEqualTo(2048);
+        assertThat(run.throughputDerived()).isFalse();
+        assertThat(run.measured()).containsOnlyKeys(ValidationMetric.OUTPUT_THROUGHPUT)
+                .containsEntry(ValidationMetric.OUTPUT_THROUGHPUT, 15220.0);
+        assertThat(run.source()).isEqualTo("public h100-sxm trtllm llama-3.1-8b");
+    }
+
+    @Test
     void aiconfiguratorRowsKeepAggregatedServingOfCatalogModels() throws IOException {
         Path file = dir.resolve(AiconfiguratorReader.FILE);
         Files.writeString(file, """

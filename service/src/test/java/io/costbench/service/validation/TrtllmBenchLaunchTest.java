@@ -1,0 +1,65 @@
+package io.costbench.service.validation;
+
+import java.util.Map;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+import io.costbench.engine.model.ModelCatalog;
+import io.costbench.engine.model.ModelSpec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TrtllmBenchLaunchTest {
+
+    /** One H100 SXM as NVML reports it: 81,559 MiB. */
+    private static final double H100_BYTES = 81559.0 * 1024 * 1024;
+
+    private static final ModelSpec LLAMA_8B = ModelCatalog.standard().get("llama-3.1-8b");
+
+    /**
+     * By hand, tuning.py's arithmetic for Llama-3.1-8B (8.03e9 parameters, 32 layers x 8 KV heads x 128) with FP8
+     * weights and an FP8 cache on one H100: 2 x 32 x 8 x 128 B = 64 KiB a token; (79.65 - 7.48 GiB of weights) x 0.90
+     * = 64.96 GiB of cache. At 1000/1000 that holds 532 requests: a batch of 128 x ceil(532 / 128) = 640 and tokens
+     * 532 x 2 = 1064, raised to 2048. 128/128 holds 4157, capped at 4096, and 4096 x 2 = 8192 tokens. 20000/2000 holds
+     * 48: the floor of 64, and tokens raised to the prompt plus the batch, 20064 (no chunked prefill).
+     */
+    @ParameterizedTest
+    @CsvSource({"1000, 1000, 640, 2048", "128, 128, 4096, 8192", "20000, 2000, 64, 20064", "2048, 128, 512, 9216",
+            "5000, 500, 224, 5224", "2048, 2048, 384, 2432"})
+    void limitsFollowTrtllmBenchsHeuristic(int input, int output, int batch, int tokens) {
+        TrtllmBenchLaunch.Limits limits = TrtllmBenchLaunch.limits(LLAMA_8B, H100_BYTES, 1, input, output, 1.0, 1.0);
+
+        assertThat(limits.maxBatchSize()).isEqualTo(batch);
+        assertThat(limits.maxNumTokens()).isEqualTo(tokens);
+    }
+
+    @Test
+    void aBf16CacheHoldsHalfTheRequests() {
+        // 128 KiB a token: 266 requests at 1000/1000, a batch of 128 x 3 = 384
+        assertThat(TrtllmBenchLaunch.limits(LLAMA_8B, H100_BYTES, 1, 1000, 1000, 1.0, 2.0).maxBatchSize())
+                .isEqualTo(384);
+    }
+
+    @Test
+    void everyTpRankHoldsAtLeastOneKvHead() {
+        // at TP 16 each of 16 ranks holds a KV head of Llama's 8: twice the cache a token, half the requests
+        TrtllmBenchLaunch.Limits tp8 = TrtllmBenchLaunch.limits(LLAMA_8B, H100_BYTES, 8, 128, 4096, 1.0, 1.0);
+        TrtllmBenchLaunch.Limits tp16 = TrtllmBenchLaunch.limits(LLAMA_8B, H100_BYTES, 16, 128, 4096, 1.0, 1.0);
+        assertThat(tp16.maxBatchSize()).isEqualTo(tp8.maxBatchSize());
+    }
+
+    @Test
+    void onlyTheToolsOwnTablesAreItsRuns() {
+        Map<String, String> table = Map.of("engine", "TensorRT-LLM", "concurrency_or_batch", "max (offline)", "notes",
+                "trtllm-bench throughput (offline, all requests queued = max load)");
+        assertThat(TrtllmBenchLaunch.describes(table)).isTrue();
+        assertThat(TrtllmBenchLaunch.describes(Map.of("engine", "TensorRT-LLM", "concurrency_or_batch", "Offline",
+                "notes", "MLPerf Inference v5.0"))).isFalse();
+        assertThat(TrtllmBenchLaunch.whyNotRead(table, 1000, 1000)).isEmpty();
+        assertThat(TrtllmBenchLaunch.whyNotRead(table, 1024, 1024)).hasValueSatisfying(
+                reason -> assertThat(reason).contains("no request count"));
+        assertThat(TrtllmBenchLaunch.requests(128, 128)).isEqualTo(30000);
+    }
+}
