@@ -14,12 +14,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.costbench.engine.data.CsvRows;
-import io.costbench.engine.model.ModelCatalog;
-import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.DeploymentRequest;
 import io.costbench.engine.sim.DatasetLengths;
 import io.costbench.engine.sim.Workload;
-import io.costbench.gpu.GpuAcceleratorModel;
 import io.costbench.trainium2.ValidationCase;
 
 /**
@@ -38,7 +35,6 @@ public final class PublicMeasurementsReader {
     private static final String TRAINIUM2 = "trn2";
     private static final Pattern PROMPTS = Pattern.compile("(\\d+) prompts");
     private static final String SHAREGPT = "(ShareGPT)";
-    private static final String ASYNC_SCHEDULING = "async-scheduling";
 
     private PublicMeasurementsReader() {
     }
@@ -106,15 +102,12 @@ public final class PublicMeasurementsReader {
     }
 
     /**
-     * A {@code trtllm-bench throughput} run: every request queued at once in process, TensorRT-LLM's overlap
-     * scheduler (its default, the async-scheduling switch), the FP8 KV cache of NVIDIA's ModelOpt FP8 checkpoints
-     * (ModelOpt's {@code hf_ptq.py} exports {@code kv_cache_quant_algo} FP8 unless told otherwise: NVIDIA/
-     * TensorRT-Model-Optimizer {@code examples/llm_ptq/hf_ptq.py} @ 05ab948420d840fbcaa4b32cb5948d99408ed7a6,
-     * {@code --kv_cache_qformat} default "fp8"; trtllm-bench keeps the checkpoint's cache format when its options set
-     * none) and the step's token budget trtllm-bench derives from the GPU it runs on.
+     * A {@code trtllm-bench throughput} run of TensorRT-LLM's own tables, as the tool ran it
+     * ({@link TrtllmBenchLaunch}); runs of layouts the models do not describe are left out with the reason.
      */
     private static Optional<Measurement> trtllmBench(List<Map<String, String>> rows, Consumer<String> leftOut) {
         Map<String, String> first = rows.get(0);
+        TrtllmBenchLaunch launch = TrtllmBenchLaunch.standard();
         Optional<String> why = CatalogIds.uncovered(first.get("hardware"), first.get("engine"), first.get("model"),
                 first.get("precision"));
         Optional<Integer> input = number(first.get("input_len"));
@@ -129,39 +122,26 @@ public final class PublicMeasurementsReader {
                     + "\")");
         }
         if (why.isEmpty()) {
-            why = TrtllmBenchLaunch.whyNotRead(first, input.get(), output.get());
+            why = launch.whyNotRead(first, input.get(), output.get());
         }
         if (why.isPresent()) {
             String reason = why.get();
             rows.forEach(row -> leftOut.accept(reason));
             return Optional.empty();
         }
-        Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
+        Optional<Double> throughput = Optional.empty();
         for (Map<String, String> row : rows) {
-            Optional<ValidationMetric> metric = metricOf(row.get("metric"));
-            metric.ifPresentOrElse(m -> measured.put(m, Double.parseDouble(row.get("value"))),
-                    () -> leftOut.accept("metric " + row.get("metric") + " not compared"));
-        }
-        if (measured.isEmpty()) {
-            return Optional.empty();
+            if (metricOf(row.get("metric")).filter(ValidationMetric.OUTPUT_THROUGHPUT::equals).isPresent()) {
+                throughput = Optional.of(Double.parseDouble(row.get("value")));
+            } else {
+                leftOut.accept("metric " + row.get("metric") + " not compared");
+            }
         }
         String hardware = CatalogIds.hardware(first.get("hardware")).orElseThrow();
-        String model = CatalogIds.model(first.get("model")).orElseThrow();
-        String precision = CatalogIds.precision(first.get("precision")).orElseThrow();
-        int requests = TrtllmBenchLaunch.requests(input.get(), output.get());
-        TrtllmBenchLaunch.Limits limits = TrtllmBenchLaunch.limits(ModelCatalog.standard().get(model),
-                deviceBytes(hardware), tp.get(), input.get(), output.get(), Precision.parse(precision).bytesPerElement(),
-                Precision.FP8.bytesPerElement());
-        String label = String.format("%s %s %s %s tp%d %d/%d trtllm-bench (%d requests at once)", hardware,
-                first.get("engine"), model, precision, tp.get(), input.get(), output.get(), requests);
-        return Optional.of(new Measurement(FILE, label, hardware, CatalogIds.profile(first.get("engine")).orElseThrow(),
-                model, precision, tp.get(), input.get(), output.get(), requests, requests, measured, false, "public",
-                1.0, "fp8", Set.of(ASYNC_SCHEDULING), false, null, limits.maxNumTokens(), List.of()));
-    }
-
-    /** One GPU's memory as NVML reports it, which trtllm-bench reads: the hardware catalog's {@code hbmBytes}. */
-    private static double deviceBytes(String hardwareId) {
-        return GpuAcceleratorModel.fromCatalog().hardwareBytes(hardwareId);
+        return throughput.map(tokensPerSecond -> launch.run(FILE, hardware, first.get("engine") + " "
+                + first.get("model"), CatalogIds.model(first.get("model")).orElseThrow(),
+                CatalogIds.precision(first.get("precision")).orElseThrow(), tp.get(), input.get(), output.get(),
+                tokensPerSecond));
     }
 
     private static Measurement trainium2(ValidationCase c) {

@@ -1,35 +1,55 @@
 package io.costbench.service.validation;
 
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
+import io.costbench.engine.data.DataFiles;
 import io.costbench.engine.model.AttentionMixer;
 import io.costbench.engine.model.LayerSpec;
+import io.costbench.engine.model.ModelCatalog;
 import io.costbench.engine.model.ModelSpec;
+import io.costbench.engine.model.Precision;
+import io.costbench.gpu.GpuAcceleratorModel;
 
 /**
- * How {@code trtllm-bench throughput} ran the rows of TensorRT-LLM's own performance tables (NVIDIA/TensorRT-LLM
- * {@code docs/source/performance/perf-overview.md} @ 00f37686aa854010d68bcbd0f4ab000221541ca6, "Reproducing
- * Benchmarked Results"): a dataset of fixed lengths ({@code prepare_dataset.py token-norm-dist}, standard deviations
- * 0) whose requests are all queued at once into the PyTorch backend's LLM API in the same process, with the engine's
- * defaults and the limits trtllm-bench works out for itself when the command does not give them.
+ * How {@code trtllm-bench throughput} ran the runs of TensorRT-LLM's own performance tables
+ * ({@code catalog/validation/trtllm-bench-perf-overview.json}, which names the document): a dataset of fixed lengths
+ * whose requests are all queued at once into the PyTorch backend's LLM API in the same process, with the engine's
+ * defaults (its overlap scheduler, the async-scheduling switch), the checkpoint's FP8 KV cache and the limits
+ * trtllm-bench works out for itself when the command does not give them.
  */
 final class TrtllmBenchLaunch {
 
-    /** {@code $num_requests} per input and output length, the document's table. */
-    private static final Map<List<Integer>, Integer> REQUESTS = Map.of(
-            List.of(128, 128), 30000, List.of(128, 2048), 3000, List.of(128, 4096), 1500,
-            List.of(1000, 2000), 1500, List.of(2048, 128), 3000, List.of(2048, 2048), 1500,
-            List.of(5000, 500), 1500, List.of(1000, 1000), 3000, List.of(500, 2000), 3000,
-            List.of(20000, 2000), 1000);
-
-    /** The KV cache fraction the document names as trtllm-bench's default ("the default setting of 0.90"). */
-    static final double KV_CACHE_FREE_GPU_MEM_FRACTION = 0.90;
-
+    /** The document's columns this project holds (the shared public file holds the H100 Llama-3.1-8B one). */
+    static final String FILE = "trtllm-bench-perf-overview.json";
+    private static final String RESOURCE = "catalog/validation/" + FILE;
+    private static final String ASYNC_SCHEDULING = "async-scheduling";
     private static final double GIB = 1024.0 * 1024 * 1024;
 
-    private TrtllmBenchLaunch() {
+    private final Map<String, Integer> requestsByLengths;
+    private final double kvCacheFreeGpuMemFraction;
+    private final String kvCacheDtype;
+    private final List<Map<String, Object>> tables;
+
+    @SuppressWarnings("unchecked")
+    private TrtllmBenchLaunch(Map<String, Object> data) {
+        Map<String, Object> requests = (Map<String, Object>) data.get("requests");
+        Map<String, Number> byLengths = (Map<String, Number>) requests.get("byLengths");
+        this.requestsByLengths = byLengths.entrySet().stream()
+                .collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().intValue()));
+        this.kvCacheFreeGpuMemFraction = ((Number) ((Map<String, Object>) data.get("kvCacheFreeGpuMemFraction"))
+                .get("value")).doubleValue();
+        this.kvCacheDtype = (String) ((Map<String, Object>) data.get("kvCacheDtype")).get("value");
+        this.tables = (List<Map<String, Object>>) data.get("tables");
+    }
+
+    /** The document's settings and columns, as the project's data file holds them. */
+    static TrtllmBenchLaunch standard() {
+        return new TrtllmBenchLaunch(DataFiles.object(RESOURCE));
     }
 
     /** Whether a row of the public file is one of these runs: TensorRT-LLM, offline, and its notes name the tool. */
@@ -39,11 +59,11 @@ final class TrtllmBenchLaunch {
     }
 
     /** Why such a run is not compared: a layout the models do not describe, or lengths the document gives no count for. */
-    static Optional<String> whyNotRead(Map<String, String> row, int inputTokens, int outputTokens) {
+    Optional<String> whyNotRead(Map<String, String> row, int inputTokens, int outputTokens) {
         if (row.getOrDefault("notes", "").contains("attention-DP")) {
             return Optional.of("attention data parallelism (trtllm-bench's MoE options), not modelled");
         }
-        if (!REQUESTS.containsKey(List.of(inputTokens, outputTokens))) {
+        if (!requestsByLengths.containsKey(inputTokens + "/" + outputTokens)) {
             return Optional.of("trtllm-bench run of " + inputTokens + "/" + outputTokens
                     + " tokens: the document states no request count for it");
         }
@@ -51,8 +71,41 @@ final class TrtllmBenchLaunch {
     }
 
     /** The requests the run queued, all at once. */
-    static int requests(int inputTokens, int outputTokens) {
-        return REQUESTS.get(List.of(inputTokens, outputTokens));
+    int requests(int inputTokens, int outputTokens) {
+        return requestsByLengths.get(inputTokens + "/" + outputTokens);
+    }
+
+    /** The runs of the data file's columns, one measurement each. */
+    @SuppressWarnings("unchecked")
+    List<Measurement> tableRuns() {
+        List<Measurement> runs = new ArrayList<>();
+        for (Map<String, Object> table : tables) {
+            Map<String, Number> throughput = (Map<String, Number>) table.get("outputTokensPerSecond");
+            throughput.forEach((lengths, tokensPerSecond) -> {
+                String[] io = lengths.split("/");
+                runs.add(run(FILE, (String) table.get("hardware"), "TensorRT-LLM " + table.get("checkpoint"),
+                        (String) table.get("model"), (String) table.get("precision"),
+                        ((Number) table.get("tensorParallel")).intValue(), Integer.parseInt(io[0]),
+                        Integer.parseInt(io[1]), tokensPerSecond.doubleValue()));
+            });
+        }
+        return runs;
+    }
+
+    /** One run: every request queued at once, in process, with the engine's limits trtllm-bench derives. */
+    Measurement run(String file, String hardwareId, String engineLabel, String modelId, String precision,
+            int tensorParallel, int inputTokens, int outputTokens, double outputTokensPerSecond) {
+        int requests = requests(inputTokens, outputTokens);
+        Limits limits = limits(ModelCatalog.standard().get(modelId),
+                GpuAcceleratorModel.fromCatalog().hardwareBytes(hardwareId), tensorParallel, inputTokens, outputTokens,
+                Precision.parse(precision).bytesPerElement(), Precision.parse(kvCacheDtype).bytesPerElement());
+        Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
+        measured.put(ValidationMetric.OUTPUT_THROUGHPUT, outputTokensPerSecond);
+        String label = String.format("%s %s %s tp%d %d/%d trtllm-bench (%d requests at once)", hardwareId, engineLabel,
+                precision, tensorParallel, inputTokens, outputTokens, requests);
+        return new Measurement(file, label, hardwareId, "trtllm", modelId, precision, tensorParallel, inputTokens,
+                outputTokens, requests, requests, measured, false, "public", 1.0, kvCacheDtype, Set.of(ASYNC_SCHEDULING),
+                false, null, limits.maxNumTokens(), List.of());
     }
 
     /**
@@ -64,11 +117,11 @@ final class TrtllmBenchLaunch {
      * plus that batch ({@code get_settings}, {@code tensorrt_llm/bench/benchmark/utils/general.py} @
      * 0171265edef1c67ef334e0db2427148161aa2815).
      *
-     * @param deviceBytes       one GPU's memory as NVML reports it
+     * @param deviceBytes         one GPU's memory as NVML reports it
      * @param weightBytesPerParam the checkpoint's bytes per parameter (1 for FP8)
-     * @param kvBytesPerElement the KV cache's bytes per element (1 for an FP8 cache)
+     * @param kvBytesPerElement   the KV cache's bytes per element (1 for an FP8 cache)
      */
-    static Limits limits(ModelSpec model, double deviceBytes, int tensorParallel, int inputTokens, int outputTokens,
+    Limits limits(ModelSpec model, double deviceBytes, int tensorParallel, int inputTokens, int outputTokens,
             double weightBytesPerParam, double kvBytesPerElement) {
         double kvGibPerToken = 0;
         for (LayerSpec layer : model.layers()) {
@@ -77,7 +130,7 @@ final class TrtllmBenchLaunch {
             }
         }
         double engineGib = model.totalParams() * weightBytesPerParam / GIB;
-        double cacheGib = (deviceBytes / GIB * tensorParallel - engineGib) * KV_CACHE_FREE_GPU_MEM_FRACTION;
+        double cacheGib = (deviceBytes / GIB * tensorParallel - engineGib) * kvCacheFreeGpuMemFraction;
         double requests = cacheGib / (kvGibPerToken * (inputTokens + outputTokens));
         double rawBatch = Math.min(requests, 4096);
         double rawTokens = Math.min(rawBatch * (1 + (double) inputTokens / outputTokens), 32768);

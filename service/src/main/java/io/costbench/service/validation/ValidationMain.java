@@ -72,6 +72,8 @@ public final class ValidationMain {
         } else {
             System.out.println("skipping " + PublicMeasurementsReader.FILE + ": not in " + calibrationDir);
         }
+        // TensorRT-LLM's own throughput tables, the columns the public file lacks (the project's data)
+        measurements.addAll(TrtllmBenchLaunch.standard().tableRuns());
         Path aiconfigurator = calibrationDir.resolve(AiconfiguratorReader.FILE);
         if (Files.exists(aiconfigurator)) {
             measurements.addAll(

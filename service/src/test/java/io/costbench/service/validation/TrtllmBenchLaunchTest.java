@@ -1,5 +1,6 @@
 package io.costbench.service.validation;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +19,8 @@ class TrtllmBenchLaunchTest {
 
     private static final ModelSpec LLAMA_8B = ModelCatalog.standard().get("llama-3.1-8b");
 
+    private static final TrtllmBenchLaunch LAUNCH = TrtllmBenchLaunch.standard();
+
     /**
      * By hand, tuning.py's arithmetic for Llama-3.1-8B (8.03e9 parameters, 32 layers x 8 KV heads x 128) with FP8
      * weights and an FP8 cache on one H100: 2 x 32 x 8 x 128 B = 64 KiB a token; (79.65 - 7.48 GiB of weights) x 0.90
@@ -29,7 +32,7 @@ class TrtllmBenchLaunchTest {
     @CsvSource({"1000, 1000, 640, 2048", "128, 128, 4096, 8192", "20000, 2000, 64, 20064", "2048, 128, 512, 9216",
             "5000, 500, 224, 5224", "2048, 2048, 384, 2432"})
     void limitsFollowTrtllmBenchsHeuristic(int input, int output, int batch, int tokens) {
-        TrtllmBenchLaunch.Limits limits = TrtllmBenchLaunch.limits(LLAMA_8B, H100_BYTES, 1, input, output, 1.0, 1.0);
+        TrtllmBenchLaunch.Limits limits = LAUNCH.limits(LLAMA_8B, H100_BYTES, 1, input, output, 1.0, 1.0);
 
         assertThat(limits.maxBatchSize()).isEqualTo(batch);
         assertThat(limits.maxNumTokens()).isEqualTo(tokens);
@@ -38,15 +41,15 @@ class TrtllmBenchLaunchTest {
     @Test
     void aBf16CacheHoldsHalfTheRequests() {
         // 128 KiB a token: 266 requests at 1000/1000, a batch of 128 x 3 = 384
-        assertThat(TrtllmBenchLaunch.limits(LLAMA_8B, H100_BYTES, 1, 1000, 1000, 1.0, 2.0).maxBatchSize())
+        assertThat(LAUNCH.limits(LLAMA_8B, H100_BYTES, 1, 1000, 1000, 1.0, 2.0).maxBatchSize())
                 .isEqualTo(384);
     }
 
     @Test
     void everyTpRankHoldsAtLeastOneKvHead() {
         // at TP 16 each of 16 ranks holds a KV head of Llama's 8: twice the cache a token, half the requests
-        TrtllmBenchLaunch.Limits tp8 = TrtllmBenchLaunch.limits(LLAMA_8B, H100_BYTES, 8, 128, 4096, 1.0, 1.0);
-        TrtllmBenchLaunch.Limits tp16 = TrtllmBenchLaunch.limits(LLAMA_8B, H100_BYTES, 16, 128, 4096, 1.0, 1.0);
+        TrtllmBenchLaunch.Limits tp8 = LAUNCH.limits(LLAMA_8B, H100_BYTES, 8, 128, 4096, 1.0, 1.0);
+        TrtllmBenchLaunch.Limits tp16 = LAUNCH.limits(LLAMA_8B, H100_BYTES, 16, 128, 4096, 1.0, 1.0);
         assertThat(tp16.maxBatchSize()).isEqualTo(tp8.maxBatchSize());
     }
 
@@ -57,9 +60,32 @@ class TrtllmBenchLaunchTest {
         assertThat(TrtllmBenchLaunch.describes(table)).isTrue();
         assertThat(TrtllmBenchLaunch.describes(Map.of("engine", "TensorRT-LLM", "concurrency_or_batch", "Offline",
                 "notes", "MLPerf Inference v5.0"))).isFalse();
-        assertThat(TrtllmBenchLaunch.whyNotRead(table, 1000, 1000)).isEmpty();
-        assertThat(TrtllmBenchLaunch.whyNotRead(table, 1024, 1024)).hasValueSatisfying(
+        assertThat(LAUNCH.whyNotRead(table, 1000, 1000)).isEmpty();
+        assertThat(LAUNCH.whyNotRead(table, 1024, 1024)).hasValueSatisfying(
                 reason -> assertThat(reason).contains("no request count"));
-        assertThat(TrtllmBenchLaunch.requests(128, 128)).isEqualTo(30000);
+        assertThat(LAUNCH.requests(128, 128)).isEqualTo(30000);
+    }
+
+    @Test
+    void theDocumentsOtherColumnsRunAsTheToolRanThem() {
+        List<Measurement> runs = LAUNCH.tableRuns();
+        // H200 Llama-3.1-8B and Llama-3.3-70B at TP 1, H100 Llama-3.3-70B at TP 2, Llama-3.1-405B at TP 8 on both
+        assertThat(runs).hasSize(50);
+        assertThat(runs).extracting(Measurement::source).containsOnly("public h200-sxm trtllm llama-3.1-8b",
+                "public h200-sxm trtllm llama-3.3-70b", "public h100-sxm trtllm llama-3.3-70b",
+                "public h200-sxm trtllm llama-3.1-405b", "public h100-sxm trtllm llama-3.1-405b");
+        Measurement run = runs.stream().filter(m -> m.hardwareId().equals("h100-sxm")
+                && m.modelId().equals("llama-3.3-70b") && m.inputTokens() == 1000 && m.outputTokens() == 1000)
+                .findFirst().orElseThrow();
+        assertThat(run.tensorParallel()).isEqualTo(2);
+        assertThat(run.concurrency()).isEqualTo(3000);
+        assertThat(run.numPrompts()).isEqualTo(3000);
+        assertThat(run.viaServer()).isFalse();
+        assertThat(run.kvCacheDtype()).isEqualTo("fp8");
+        assertThat(run.engineOptions()).containsExactly("async-scheduling");
+        assertThat(run.measured()).containsExactly(Map.entry(ValidationMetric.OUTPUT_THROUGHPUT, 4205.0));
+        // 2 x 80 x 8 x 128 B = 160 KiB a token over both GPUs; (2 x 79.65 - 65.71 GiB) x 0.9 = 84.22 GiB hold 276
+        // requests of 2000 tokens: a batch of 128 x 3 = 384, tokens 552 raised to 2048
+        assertThat(run.maxBatchedTokens()).isEqualTo(2048);
     }
 }

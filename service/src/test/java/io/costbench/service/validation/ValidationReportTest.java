@@ -58,8 +58,14 @@ class ValidationReportTest {
             Map.entry("inferencex h200-sxm vllm gpt-oss-120b", 60),
             Map.entry("inferencex h200-sxm trtllm gpt-oss-120b", 62),
             Map.entry("public h100-sxm trtllm qwen3-8b", 1),
-            // TensorRT-LLM's own trtllm-bench throughput table for Llama-3.1-8B FP8 on one H100, all requests at once
+            // TensorRT-LLM's own trtllm-bench throughput tables, all requests at once: Llama-3.1-8B FP8 on one H100 from
+            // the public file, the document's other columns from the project's catalog/validation file
             Map.entry("public h100-sxm trtllm llama-3.1-8b", 10),
+            Map.entry("public h200-sxm trtllm llama-3.1-8b", 10),
+            Map.entry("public h200-sxm trtllm llama-3.3-70b", 10),
+            Map.entry("public h100-sxm trtllm llama-3.3-70b", 10),
+            Map.entry("public h200-sxm trtllm llama-3.1-405b", 10),
+            Map.entry("public h100-sxm trtllm llama-3.1-405b", 10),
             // SGLang: BF16 and FP8 at c=4 (the GPUStack latency guide)
             Map.entry("public h100-sxm sglang qwen3-8b", 2),
             Map.entry("aiconfigurator h100-sxm sglang qwen3-32b", 84),
@@ -387,11 +393,11 @@ class ValidationReportTest {
         // the trtllm profile on AIConfigurator's rows read through the server (a smaller kernel gap) meets the TPOT
         // median (8.3% -> 7.7%) and takes the gpt-oss rows further low (32.5% -> 38.8%, p90 0.41 -> 0.47)
         GUARDS.put("h200-sxm trtllm TPOT p90", 0.47);
-        // TensorRT-LLM's own offline table (trtllm-bench throughput, H100 Llama-3.1-8B FP8, thirty-fourth round), out
-        // of sample: all ten runs read 5-20% under (median 9.5%), the decode steps of hundreds of sequences priced at
-        // the profile's documented attention rate; with the GPUStack row the measured median is 9.0% (2.5% on that
-        // one row before)
-        GUARDS.put("h100-sxm trtllm measured output throughput median", 0.095);
+        // TensorRT-LLM's own offline tables (trtllm-bench throughput, thirty-fourth round), out of sample: the H100
+        // Llama-3.1-8B FP8 column reads 5-20% under, every run (median 9.5%), its Llama-3.3-70B (TP 2) and
+        // Llama-3.1-405B (TP 8) columns 4.0% and 7.4% either way; with GPUStack's row the measured median is 8.1% over
+        // 31 runs (2.5% on that one row before). The H200 columns meet the target (5.9% over 30 runs)
+        GUARDS.put("h100-sxm trtllm measured output throughput median", 0.085);
         GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.10);
         GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.39);
     }
