@@ -65,9 +65,10 @@ public final class PublicMeasurementsReader {
             scenarios.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
         }
         List<Measurement> measurements = new ArrayList<>();
+        TrtllmBenchLaunch launch = TrtllmBenchLaunch.standard();
         for (List<Map<String, String>> rows : scenarios.values()) {
             if (TrtllmBenchLaunch.describes(rows.get(0))) {
-                trtllmBench(rows, leftOut).ifPresent(measurements::add);
+                trtllmBench(launch, rows, leftOut).ifPresent(measurements::add);
                 continue;
             }
             Optional<String> why = whyNotRead(rows.get(0));
@@ -105,9 +106,9 @@ public final class PublicMeasurementsReader {
      * A {@code trtllm-bench throughput} run of TensorRT-LLM's own tables, as the tool ran it
      * ({@link TrtllmBenchLaunch}); runs of layouts the models do not describe are left out with the reason.
      */
-    private static Optional<Measurement> trtllmBench(List<Map<String, String>> rows, Consumer<String> leftOut) {
+    private static Optional<Measurement> trtllmBench(TrtllmBenchLaunch launch, List<Map<String, String>> rows,
+            Consumer<String> leftOut) {
         Map<String, String> first = rows.get(0);
-        TrtllmBenchLaunch launch = TrtllmBenchLaunch.standard();
         Optional<String> why = CatalogIds.uncovered(first.get("hardware"), first.get("engine"), first.get("model"),
                 first.get("precision"));
         Optional<Integer> input = number(first.get("input_len"));

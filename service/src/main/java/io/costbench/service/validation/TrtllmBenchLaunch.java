@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import io.costbench.engine.data.DataFiles;
 import io.costbench.engine.model.AttentionMixer;
@@ -34,13 +35,14 @@ final class TrtllmBenchLaunch {
     private final double kvCacheFreeGpuMemFraction;
     private final String kvCacheDtype;
     private final List<Map<String, Object>> tables;
+    private final GpuAcceleratorModel gpus = GpuAcceleratorModel.fromCatalog();
 
     @SuppressWarnings("unchecked")
     private TrtllmBenchLaunch(Map<String, Object> data) {
         Map<String, Object> requests = (Map<String, Object>) data.get("requests");
         Map<String, Number> byLengths = (Map<String, Number>) requests.get("byLengths");
         this.requestsByLengths = byLengths.entrySet().stream()
-                .collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().intValue()));
+                .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().intValue()));
         this.kvCacheFreeGpuMemFraction = ((Number) ((Map<String, Object>) data.get("kvCacheFreeGpuMemFraction"))
                 .get("value")).doubleValue();
         this.kvCacheDtype = (String) ((Map<String, Object>) data.get("kvCacheDtype")).get("value");
@@ -97,7 +99,7 @@ final class TrtllmBenchLaunch {
             int tensorParallel, int inputTokens, int outputTokens, double outputTokensPerSecond) {
         int requests = requests(inputTokens, outputTokens);
         Limits limits = limits(ModelCatalog.standard().get(modelId),
-                GpuAcceleratorModel.fromCatalog().hardwareBytes(hardwareId), tensorParallel, inputTokens, outputTokens,
+                gpus.hardwareBytes(hardwareId), tensorParallel, inputTokens, outputTokens,
                 Precision.parse(precision).bytesPerElement(), Precision.parse(kvCacheDtype).bytesPerElement());
         Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
         measured.put(ValidationMetric.OUTPUT_THROUGHPUT, outputTokensPerSecond);
@@ -134,23 +136,17 @@ final class TrtllmBenchLaunch {
         double requests = cacheGib / (kvGibPerToken * (inputTokens + outputTokens));
         double rawBatch = Math.min(requests, 4096);
         double rawTokens = Math.min(rawBatch * (1 + (double) inputTokens / outputTokens), 32768);
-        int batch;
-        if (rawBatch < 256) {
-            batch = Math.max(64, 32 * (int) Math.ceil(rawBatch / 32));
-        } else if (rawBatch < 1024) {
-            batch = 128 * (int) Math.ceil(rawBatch / 128);
-        } else {
-            batch = 256 * (int) Math.ceil(rawBatch / 256);
-        }
-        int tokens;
-        if (rawTokens < 4096) {
-            tokens = Math.max(2048, 256 * (int) Math.ceil(rawTokens / 256));
-        } else if (rawTokens < 8192) {
-            tokens = 512 * (int) Math.ceil(rawTokens / 512);
-        } else {
-            tokens = 1024 * (int) Math.ceil(rawTokens / 1024);
-        }
+        // finetune_setting's steps: batches of 32 from 64, of 128 from 256, of 256 from 1024; tokens of 256 from 2048,
+        // of 512 from 4096, of 1024 from 8192
+        int batch = rawBatch < 256 ? Math.max(64, ceilTo(rawBatch, 32))
+                : rawBatch < 1024 ? ceilTo(rawBatch, 128) : ceilTo(rawBatch, 256);
+        int tokens = rawTokens < 4096 ? Math.max(2048, ceilTo(rawTokens, 256))
+                : rawTokens < 8192 ? ceilTo(rawTokens, 512) : ceilTo(rawTokens, 1024);
         return new Limits(batch, Math.max(tokens, inputTokens + batch));
+    }
+
+    private static int ceilTo(double value, int step) {
+        return step * (int) Math.ceil(value / step);
     }
 
     /** trtllm-bench's {@code max_batch_size} and {@code max_num_tokens}. */
