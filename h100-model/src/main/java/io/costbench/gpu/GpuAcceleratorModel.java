@@ -38,6 +38,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
     static final String BATCH_WAITING = "batch-waiting";
     static final String EXPERT_PARALLEL = "expert-parallel";
     static final String CUDA_GRAPH_PADDING = "cuda-graph-padding";
+    static final String CUDA_GRAPHS_TO_MAX_BATCH = "cuda-graphs-to-max-batch";
     static final String CHUNKED_PREFILL = "chunked-prefill";
     static final String MIXED_CHUNK = "mixed-chunk";
 
@@ -73,6 +74,13 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
                             + "step up to the capture limit replays a graph instead of only the captured sizes",
                     "TensorRT-LLM cuda_graph_config.enable_padding (tensorrt_llm/llmapi/llm_args.py CudaGraphConfig; "
                             + "off by default); vLLM always pads"),
+            new CatalogEntry(CUDA_GRAPHS_TO_MAX_BATCH, "CUDA graphs up to the max batch",
+                    "decode graphs captured for every batch up to the engine's max batch (padded), so no decode-only "
+                            + "step runs eagerly however many sequences it holds",
+                    "trtllm-bench's launch: cuda_graph_config padding_enabled with max_batch_size its own max batch "
+                            + "(NVIDIA/TensorRT-LLM tensorrt_llm/bench/benchmark/utils/general.py @ "
+                            + "0171265edef1c67ef334e0db2427148161aa2815, get_settings); SGLang --cuda-graph-max-bs, "
+                            + "vLLM max_cudagraph_capture_size set to the max batch"),
             new CatalogEntry(CHUNKED_PREFILL, "Chunked prefill (TensorRT-LLM)",
                     "prompts are split to fill the step's token budget instead of waiting until one fits whole",
                     "TensorRT-LLM enable_chunked_prefill (tensorrt_llm/llmapi/llm_args.py; off by default); vLLM "

@@ -72,7 +72,7 @@ final class GpuStepPricer {
     /**
      * @param switches the deployment's optimization switches: async scheduling (asyncSchedulingHostOverlap applies),
      *                 expert parallelism (experts whole on each rank), CUDA-graph padding (every decode batch size
-     *                 replays a graph)
+     *                 replays a graph), graphs captured up to the engine's max batch (no decode-only step is eager)
      */
     GpuStepPricer(GpuHardware hw, GpuProfile profile, int tp, Precision precision, Set<String> switches) {
         this.hw = hw;
@@ -80,8 +80,9 @@ final class GpuStepPricer {
         this.precision = precision;
         boolean asyncScheduling = switches.contains(GpuAcceleratorModel.ASYNC_SCHEDULING);
         CudaGraphCapture capture = profile.cudaGraphs();
-        cudaGraphs = switches.contains(GpuAcceleratorModel.CUDA_GRAPH_PADDING) ? capture.padded() : capture;
-        cudaGraphMaxBatch = profile.cudaGraphMaxBatch(tp);
+        boolean toMaxBatch = switches.contains(GpuAcceleratorModel.CUDA_GRAPHS_TO_MAX_BATCH);
+        cudaGraphs = toMaxBatch || switches.contains(GpuAcceleratorModel.CUDA_GRAPH_PADDING) ? capture.padded() : capture;
+        cudaGraphMaxBatch = toMaxBatch ? profile.value("maxNumSeqs") : profile.cudaGraphMaxBatch(tp);
         cpuStepUs = profile.value("cpuStepOverheadUs");
         cpuPerSequenceUs = profile.value("cpuPerSequenceUs");
         hostOverlap = profile.value(asyncScheduling ? "asyncSchedulingHostOverlap" : "hostOverlap");

@@ -672,6 +672,26 @@ class GpuMechanismsTest {
         assertThat(padded.explain(StepShape.decode(129, 1024)).counters().get("cudaGraphDecode")).isEqualTo(false);
     }
 
+    /** trtllm-bench captures graphs up to its max batch, so no decode batch the engine can hold runs eagerly. */
+    @Test
+    void graphsUpToTheMaxBatchReplayEveryDecodeBatch() {
+        Deployment toMax = deploy(TestModels.llama31_8b(), "h100-sxm", "trtllm", 1, Precision.FP8,
+                Set.of("cuda-graphs-to-max-batch"));
+        Deployment padded = deploy(TestModels.llama31_8b(), "h100-sxm", "trtllm", 1, Precision.FP8,
+                Set.of("cuda-graph-padding"));
+        StepShape decode = StepShape.decode(500, 1500);
+        assertThat(toMax.explain(decode).counters().get("cudaGraphDecode")).isEqualTo(true);
+        assertThat(padded.explain(decode).counters().get("cudaGraphDecode")).isEqualTo(false);
+        assertThat(toMax.explain(StepShape.decode(toMax.scheduling().maxNumSeqs(), 128)).counters()
+                .get("cudaGraphDecode")).isEqualTo(true);
+        // the eager step launches each kernel from the host; replayed, only the graph's kernel gaps remain
+        assertThat(toMax.price(decode).timeMs()).isLessThan(padded.price(decode).timeMs());
+        // a step with prompt tokens still runs eagerly: TensorRT-LLM graphs decode-only batches
+        StepShape mixed = new StepShape(100, 1, 100L * 1500, 1500, 100L * 1500,
+                List.of(new PrefillChunk(1000, 0)));
+        assertThat(toMax.explain(mixed).counters().get("cudaGraphDecode")).isEqualTo(false);
+    }
+
     @Test
     void tensorRtLlmRunsMixedStepsEagerlyWhereVllmReplaysPiecewiseGraphs() {
         StepShape mixed = new StepShape(32, 1, 32 * 1024L, 1024, 32 * 1024L, List.of(new PrefillChunk(64, 0)));
@@ -908,7 +928,8 @@ class GpuMechanismsTest {
         assertThat(GPU.hardware()).extracting(c -> c.id()).containsExactly("h100-sxm", "h200-sxm");
         assertThat(GPU.profiles()).extracting(p -> p.id()).containsExactly("vllm", "trtllm", "sglang");
         assertThat(GPU.optimizations()).extracting(o -> o.id())
-                .contains("eagle3", "fp8-kv-cache", "batch-waiting", "expert-parallel", "cuda-graph-padding");
+                .contains("eagle3", "fp8-kv-cache", "batch-waiting", "expert-parallel", "cuda-graph-padding",
+                        "cuda-graphs-to-max-batch");
         assertThat(GPU.supportsHardware("h200-sxm")).isTrue();
         assertThat(GPU.supportsHardware("trn2")).isFalse();
     }

@@ -20,15 +20,20 @@ import io.costbench.gpu.GpuAcceleratorModel;
  * How {@code trtllm-bench throughput} ran the runs of TensorRT-LLM's own performance tables
  * ({@code catalog/validation/trtllm-bench-perf-overview.json}, which names the document): a dataset of fixed lengths
  * whose requests are all queued at once into the PyTorch backend's LLM API in the same process, with the engine's
- * defaults (its overlap scheduler, the async-scheduling switch), the checkpoint's FP8 KV cache and the limits
- * trtllm-bench works out for itself when the command does not give them.
+ * defaults (its overlap scheduler, the async-scheduling switch), decode graphs up to its max batch, the checkpoint's
+ * FP8 KV cache and the limits trtllm-bench works out for itself when the command does not give them.
  */
 final class TrtllmBenchLaunch {
 
     /** The document's columns this project holds (the shared public file holds the H100 Llama-3.1-8B one). */
     static final String FILE = "trtllm-bench-perf-overview.json";
     private static final String RESOURCE = "catalog/validation/" + FILE;
-    private static final String ASYNC_SCHEDULING = "async-scheduling";
+    /**
+     * TensorRT-LLM's overlap scheduler (its default loop), and decode graphs captured and padded up to trtllm-bench's
+     * max batch ({@code get_settings}: {@code cuda_graph_config} {@code padding_enabled}, {@code max_batch_size} its
+     * own), so that no decode step runs eagerly.
+     */
+    private static final Set<String> SWITCHES = Set.of("async-scheduling", "cuda-graphs-to-max-batch");
     private static final double GIB = 1024.0 * 1024 * 1024;
 
     private final Map<String, Integer> requestsByLengths;
@@ -106,7 +111,7 @@ final class TrtllmBenchLaunch {
         String label = String.format("%s %s %s tp%d %d/%d trtllm-bench (%d requests at once)", hardwareId, engineLabel,
                 precision, tensorParallel, inputTokens, outputTokens, requests);
         return new Measurement(file, label, hardwareId, "trtllm", modelId, precision, tensorParallel, inputTokens,
-                outputTokens, requests, requests, measured, false, "public", 1.0, kvCacheDtype, Set.of(ASYNC_SCHEDULING),
+                outputTokens, requests, requests, measured, false, "public", 1.0, kvCacheDtype, SWITCHES,
                 false, null, limits.maxNumTokens(), List.of());
     }
 

@@ -96,7 +96,7 @@ class MeasurementReadersTest {
         assertThat(run.numPrompts()).isEqualTo(3000);
         assertThat(run.viaServer()).isFalse();
         // TensorRT-LLM's overlap scheduler and the ModelOpt checkpoint's FP8 KV cache
-        assertThat(run.engineOptions()).containsExactly("async-scheduling");
+        assertThat(run.engineOptions()).containsExactlyInAnyOrder("async-scheduling", "cuda-graphs-to-max-batch");
         assertThat(run.kvCacheDtype()).isEqualTo("fp8");
         // trtllm-bench's own step budget for this GPU and these lengths (TrtllmBenchLaunchTest)
         assertThat(run.maxBatchedTokens()).isEqualTo(2048);

@@ -82,7 +82,7 @@ class TrtllmBenchLaunchTest {
         assertThat(run.numPrompts()).isEqualTo(3000);
         assertThat(run.viaServer()).isFalse();
         assertThat(run.kvCacheDtype()).isEqualTo("fp8");
-        assertThat(run.engineOptions()).containsExactly("async-scheduling");
+        assertThat(run.engineOptions()).containsExactlyInAnyOrder("async-scheduling", "cuda-graphs-to-max-batch");
         assertThat(run.measured()).containsExactly(Map.entry(ValidationMetric.OUTPUT_THROUGHPUT, 4205.0));
         // 2 x 80 x 8 x 128 B = 160 KiB a token over both GPUs; (2 x 79.65 - 65.71 GiB) x 0.9 = 84.22 GiB hold 276
         // requests of 2000 tokens: a batch of 128 x 3 = 384, tokens 552 raised to 2048

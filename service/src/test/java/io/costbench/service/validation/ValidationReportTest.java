@@ -393,11 +393,9 @@ class ValidationReportTest {
         // the trtllm profile on AIConfigurator's rows read through the server (a smaller kernel gap) meets the TPOT
         // median (8.3% -> 7.7%) and takes the gpt-oss rows further low (32.5% -> 38.8%, p90 0.41 -> 0.47)
         GUARDS.put("h200-sxm trtllm TPOT p90", 0.47);
-        // TensorRT-LLM's own offline tables (trtllm-bench throughput, thirty-fourth round), out of sample: the H100
-        // Llama-3.1-8B FP8 column reads 5-20% under, every run (median 9.5%), its Llama-3.3-70B (TP 2) and
-        // Llama-3.1-405B (TP 8) columns 4.0% and 7.4% either way; with GPUStack's row the measured median is 8.1% over
-        // 31 runs (2.5% on that one row before). The H200 columns meet the target (5.9% over 30 runs)
-        GUARDS.put("h100-sxm trtllm measured output throughput median", 0.085);
+        // The H100 and H200 TensorRT-LLM measured throughput medians (thirty-fourth round) take TensorRT-LLM's own
+        // offline tables, out of sample: 6.2% over 31 runs and 5.1% over 30, met (8.1% and 5.9% with those runs' decode
+        // batches above 128 priced as eager steps, before their graphs up to the max batch)
         GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.10);
         GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.39);
     }
