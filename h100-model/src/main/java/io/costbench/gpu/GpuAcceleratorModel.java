@@ -301,7 +301,26 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         if (bytesPerToken <= 0) {
             return Long.MAX_VALUE; // no softmax attention layers: the cache never binds
         }
+        int windows = attentionWindowSizes(model);
+        double globalBytesPerToken = model.kvBytesPerTokenGlobalLayers(options.kvBytesPerElement()) / tp;
+        if (windows > 1 && globalBytesPerToken > 0 && profile.hasParameter(GpuProfile.KV_EQUAL_SHARE_PER_WINDOW)
+                && options.honourSlidingWindow()) {
+            // one pool per window size, each an equal share: the full-attention layers' pool, which holds every
+            // token of every sequence, binds (a sliding layer's pool holds only its window a sequence)
+            return Math.max(1, (long) (leftPerGpu / windows / globalBytesPerToken));
+        }
         return Math.max(1, (long) (leftPerGpu / bytesPerToken));
+    }
+
+    /** The distinct attention windows of the model's softmax layers, full attention counting as one. */
+    static int attentionWindowSizes(ModelSpec model) {
+        Set<Integer> windows = new HashSet<>();
+        for (LayerSpec layer : model.layers()) {
+            if (layer.mixer() instanceof AttentionMixer a) {
+                windows.add(a.slidingWindowTokens());
+            }
+        }
+        return windows.size();
     }
 
     /**

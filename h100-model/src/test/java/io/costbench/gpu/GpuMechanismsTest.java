@@ -532,6 +532,35 @@ class GpuMechanismsTest {
         assertThat(h200.ms(CostCategory.HOST)).isEqualTo(h100.ms(CostCategory.HOST));
     }
 
+    /**
+     * TensorRT-LLM gives each attention window size of gpt-oss (128-token sliding layers, full layers) a pool with an
+     * equal share of the KV memory, so its full-attention layers hold half the memory's worth of tokens: about half
+     * what one pool sized by what each layer holds gives (the sliding layers' 128 tokens a sequence are small). A model
+     * with one window size keeps one pool.
+     */
+    @Test
+    void tensorRtLlmGivesEachAttentionWindowSizeAnEqualShareOfItsKvMemory() {
+        ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
+        GpuProfile trtllm = GpuProfile.load("catalog/gpu/profiles/trtllm.json");
+        GpuHardware h200 = GpuHardware.load("catalog/gpu/hardware/h200-sxm.json");
+        double left = trtllm.kvBudgetBytesPerGpu(h200.hbmBytes(), 1, gptOss.weightBytes(Precision.MXFP4)
+                + GpuAcceleratorModel.activationReserveBytes(gptOss, trtllm, 1));
+        // 18 full layers x 8 KV heads x 64 x 2 (K and V) x 2 B = 36,864 B a token
+        double fullLayersPerToken = gptOss.kvBytesPerTokenGlobalLayers(2.0);
+        assertThat(fullLayersPerToken).isEqualTo(36_864.0);
+        long tokens = deploy(gptOss, "h200-sxm", "trtllm", 1, Precision.MXFP4, null).scheduling()
+                .kvCacheCapacityTokens();
+        assertThat((double) tokens).isCloseTo(left / 2 / fullLayersPerToken, within(1.0));
+        double onePool = left / (gptOss.kvBytesForContext(8192, true, 2.0) / 8192);
+        assertThat(tokens / onePool).isCloseTo(0.5 * (1 + 128.0 / 8192), within(0.001));
+        // Llama-3.1-8B attends over one window size: one pool, sized by its bytes a token
+        ModelSpec llama = ModelCatalog.standard().get("llama-3.1-8b");
+        double llamaLeft = trtllm.kvBudgetBytesPerGpu(h200.hbmBytes(), 1, llama.weightBytes(Precision.BF16)
+                + GpuAcceleratorModel.activationReserveBytes(llama, trtllm, 1));
+        assertThat((double) deploy(llama, "h200-sxm", "trtllm", 1, Precision.BF16, null).scheduling()
+                .kvCacheCapacityTokens()).isCloseTo(llamaLeft / llama.kvBytesPerTokenGlobalLayers(2.0), within(1.0));
+    }
+
     @Test
     void kvCapacityComesFromMemoryLeftAfterWeights() {
         long h100 = deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.BF16).scheduling().kvCacheCapacityTokens();

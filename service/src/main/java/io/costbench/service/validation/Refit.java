@@ -15,12 +15,13 @@ import io.costbench.engine.validation.ErrorStatistics;
 /**
  * Calibrates some of a profile's parameters on a set of rows: deterministic coordinate descent, each parameter in
  * turn by golden-section search over its plausible range (never outside it), starting from the documented values and
- * minimising the median |TPOT error| of the rows. Coordinate descent depends on the order when two parameters trade
- * off (an efficiency lowered first can absorb a cost another parameter should carry, and the search stops there), so
- * it runs in the parameters' order and in the reverse order and keeps the better fit. A move is kept only when it
- * lowers the objective by more than {@link Budget#minImprovement}, so a parameter the rows do not see stays at its
- * documented value. The budget bounds the work: at most {@link Budget#maxRows} rows (evenly spaced, in file order),
- * {@link Budget#sweeps} passes and {@link Budget#evaluations} evaluations per parameter and pass.
+ * minimising the median |TPOT error| of the rows (of their measured output throughput where they measured no TPOT).
+ * Coordinate descent depends on the order when two parameters trade off (an efficiency lowered first can absorb a cost
+ * another parameter should carry, and the search stops there), so it runs in the parameters' order and in the reverse
+ * order and keeps the better fit. A move is kept only when it lowers the objective by more than
+ * {@link Budget#minImprovement}, so a parameter the rows do not see stays at its documented value. The budget bounds
+ * the work: at most {@link Budget#maxRows} rows (evenly spaced, in file order), {@link Budget#sweeps} passes and
+ * {@link Budget#evaluations} evaluations per parameter and pass.
  */
 final class Refit {
 
@@ -135,11 +136,18 @@ final class Refit {
         return changed;
     }
 
-    /** Median |TPOT error| of the sample with the profile's parameters at {@code values}. */
+    /**
+     * Median |TPOT error| of the sample with the profile's parameters at {@code values}; for a sample that measured no
+     * TPOT (offline throughput tables), the median |error| of its measured output throughput.
+     */
     private double objective(Map<String, Double> values, List<Measurement> sample) {
         List<AcceleratorModel> changed = new ArrayList<>(families);
         changed.set(familyIndex, ((CalibratedFamily) families.get(familyIndex)).withProfileValues(profileId, values));
-        return ValidationReport.stats(new ValidationRun(models, changed).predict(sample), ValidationMetric.TPOT)
+        List<ValidationRun.Outcome> predicted = new ValidationRun(models, changed).predict(sample);
+        return ValidationReport.stats(predicted, ValidationMetric.TPOT)
+                .or(() -> ValidationReport.stats(predicted.stream()
+                        .filter(o -> !o.measurement().throughputDerived()).toList(),
+                        ValidationMetric.OUTPUT_THROUGHPUT))
                 .map(ErrorStatistics::medianAbs).orElse(Double.MAX_VALUE);
     }
 

@@ -17,15 +17,16 @@ import io.costbench.engine.model.Precision;
 import io.costbench.gpu.GpuAcceleratorModel;
 
 /**
- * How {@code trtllm-bench throughput} ran the runs of TensorRT-LLM's own performance tables
- * ({@code catalog/validation/trtllm-bench-perf-overview.json}, which names the document): a dataset of fixed lengths
- * whose requests are all queued at once into the PyTorch backend's LLM API in the same process, with the engine's
- * defaults (its overlap scheduler, the async-scheduling switch), decode graphs up to its max batch, the checkpoint's
- * FP8 KV cache and the limits trtllm-bench works out for itself when the command does not give them.
+ * How {@code trtllm-bench throughput} ran the runs of one edition of TensorRT-LLM's own performance tables
+ * ({@code catalog/validation/trtllm-bench-perf-overview.json}, which names each edition's document and commit): a
+ * dataset of fixed lengths whose requests are all queued at once into the PyTorch backend's LLM API in the same
+ * process, with the engine's defaults (its overlap scheduler, the async-scheduling switch), decode graphs up to its max
+ * batch, the checkpoint's KV cache (or the one a table's options name) and the limits trtllm-bench works out for itself
+ * when the command does not give them.
  */
 final class TrtllmBenchLaunch {
 
-    /** The document's columns this project holds (the shared public file holds the H100 Llama-3.1-8B one). */
+    /** The editions' columns this project holds (the shared public file holds the first's H100 Llama-3.1-8B one). */
     static final String FILE = "trtllm-bench-perf-overview.json";
     private static final String RESOURCE = "catalog/validation/" + FILE;
     /**
@@ -35,7 +36,16 @@ final class TrtllmBenchLaunch {
      */
     private static final Set<String> SWITCHES = Set.of("async-scheduling", "cuda-graphs-to-max-batch");
     private static final double GIB = 1024.0 * 1024 * 1024;
+    /**
+     * The limits trtllm-bench launches a checkpoint with when its quantization is not one its heuristic is tuned for
+     * (TUNED_QUANTS: NVFP4, FP8, FP8 block scales, none; an MXFP4 checkpoint is not): the LLM API's defaults,
+     * max_batch_size 2048 and max_num_tokens 8192 (NVIDIA/TensorRT-LLM {@code tensorrt_llm/bench/build/build.py} @
+     * 7eb710fae6ea0014028f22d791d49b46c15472af, {@code get_benchmark_engine_settings}).
+     */
+    static final Limits UNTUNED_DEFAULTS = new Limits(2048, 8192);
 
+    private final String commit;
+    private final boolean perGpu;
     private final Map<String, Integer> requestsByLengths;
     private final double kvCacheFreeGpuMemFraction;
     private final String kvCacheDtype;
@@ -44,6 +54,8 @@ final class TrtllmBenchLaunch {
 
     @SuppressWarnings("unchecked")
     private TrtllmBenchLaunch(Map<String, Object> data) {
+        this.commit = (String) data.get("commit");
+        this.perGpu = Boolean.TRUE.equals(data.get("perGpu"));
         Map<String, Object> requests = (Map<String, Object>) data.get("requests");
         Map<String, Number> byLengths = (Map<String, Number>) requests.get("byLengths");
         this.requestsByLengths = byLengths.entrySet().stream()
@@ -54,9 +66,25 @@ final class TrtllmBenchLaunch {
         this.tables = (List<Map<String, Object>>) data.get("tables");
     }
 
-    /** The document's settings and columns, as the project's data file holds them. */
+    /** Every edition's settings and columns, as the project's data file holds them, oldest first. */
+    @SuppressWarnings("unchecked")
+    static List<TrtllmBenchLaunch> editions() {
+        return ((List<Map<String, Object>>) DataFiles.object(RESOURCE).get("editions")).stream()
+                .map(TrtllmBenchLaunch::new).toList();
+    }
+
+    /** The edition the shared public file's runs come from (v1.0-era, @ 00f37686). */
     static TrtllmBenchLaunch standard() {
-        return new TrtllmBenchLaunch(DataFiles.object(RESOURCE));
+        return editions().get(0);
+    }
+
+    /** Every edition's runs. */
+    static List<Measurement> allTableRuns() {
+        return editions().stream().flatMap(e -> e.tableRuns().stream()).toList();
+    }
+
+    String commit() {
+        return commit;
     }
 
     /** Whether a row of the public file is one of these runs: TensorRT-LLM, offline, and its notes name the tool. */
@@ -88,24 +116,37 @@ final class TrtllmBenchLaunch {
         List<Measurement> runs = new ArrayList<>();
         for (Map<String, Object> table : tables) {
             Map<String, Number> throughput = (Map<String, Number>) table.get("outputTokensPerSecond");
+            int tensorParallel = ((Number) table.get("tensorParallel")).intValue();
+            String cache = (String) table.getOrDefault("kvCacheDtype", kvCacheDtype);
             throughput.forEach((lengths, tokensPerSecond) -> {
                 String[] io = lengths.split("/");
                 runs.add(run(FILE, (String) table.get("hardware"), "TensorRT-LLM " + table.get("checkpoint"),
-                        (String) table.get("model"), (String) table.get("precision"),
-                        ((Number) table.get("tensorParallel")).intValue(), Integer.parseInt(io[0]),
-                        Integer.parseInt(io[1]), tokensPerSecond.doubleValue()));
+                        (String) table.get("model"), (String) table.get("precision"), tensorParallel,
+                        Integer.parseInt(io[0]), Integer.parseInt(io[1]),
+                        tokensPerSecond.doubleValue() * (perGpu ? tensorParallel : 1), cache));
             });
         }
         return runs;
     }
 
-    /** One run: every request queued at once, in process, with the engine's limits trtllm-bench derives. */
+    /** One run with the edition's cache: every request queued at once, in process, with trtllm-bench's limits. */
     Measurement run(String file, String hardwareId, String engineLabel, String modelId, String precision,
             int tensorParallel, int inputTokens, int outputTokens, double outputTokensPerSecond) {
+        return run(file, hardwareId, engineLabel, modelId, precision, tensorParallel, inputTokens, outputTokens,
+                outputTokensPerSecond, kvCacheDtype);
+    }
+
+    private Measurement run(String file, String hardwareId, String engineLabel, String modelId, String precision,
+            int tensorParallel, int inputTokens, int outputTokens, double outputTokensPerSecond, String kvCacheDtype) {
         int requests = requests(inputTokens, outputTokens);
-        Limits limits = limits(ModelCatalog.standard().get(modelId),
-                gpus.hardwareBytes(hardwareId), tensorParallel, inputTokens, outputTokens,
-                Precision.parse(precision).bytesPerElement(), Precision.parse(kvCacheDtype).bytesPerElement());
+        Precision weights = Precision.parse(precision);
+        ModelSpec model = ModelCatalog.standard().get(modelId);
+        // "auto" is the checkpoint's own cache: the model's activations (BF16) where it carries no KV quantization
+        double kvBytes = kvCacheDtype.equals("auto") ? 2.0 : Precision.parse(kvCacheDtype).bytesPerElement();
+        Limits limits = weights == Precision.MXFP4
+                ? UNTUNED_DEFAULTS.withoutChunkedPrefill(inputTokens)
+                : limits(model, gpus.hardwareBytes(hardwareId), tensorParallel, inputTokens, outputTokens,
+                        weights.bytesPerElement(), kvBytes);
         Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
         measured.put(ValidationMetric.OUTPUT_THROUGHPUT, outputTokensPerSecond);
         String label = String.format("%s %s %s tp%d %d/%d trtllm-bench (%d requests at once)", hardwareId, engineLabel,
@@ -147,7 +188,7 @@ final class TrtllmBenchLaunch {
                 : rawBatch < 1024 ? ceilTo(rawBatch, 128) : ceilTo(rawBatch, 256);
         int tokens = rawTokens < 4096 ? Math.max(2048, ceilTo(rawTokens, 256))
                 : rawTokens < 8192 ? ceilTo(rawTokens, 512) : ceilTo(rawTokens, 1024);
-        return new Limits(batch, Math.max(tokens, inputTokens + batch));
+        return new Limits(batch, tokens).withoutChunkedPrefill(inputTokens);
     }
 
     private static int ceilTo(double value, int step) {
@@ -156,5 +197,10 @@ final class TrtllmBenchLaunch {
 
     /** trtllm-bench's {@code max_batch_size} and {@code max_num_tokens}. */
     record Limits(int maxBatchSize, int maxNumTokens) {
+
+        /** Without chunked prefill a step must hold the longest prompt plus the batch ({@code get_settings}). */
+        Limits withoutChunkedPrefill(int inputTokens) {
+            return new Limits(maxBatchSize, Math.max(maxNumTokens, inputTokens + maxBatchSize));
+        }
     }
 }

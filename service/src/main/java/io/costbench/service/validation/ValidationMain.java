@@ -73,7 +73,7 @@ public final class ValidationMain {
             System.out.println("skipping " + PublicMeasurementsReader.FILE + ": not in " + calibrationDir);
         }
         // TensorRT-LLM's own throughput tables, the columns the public file lacks (the project's data)
-        measurements.addAll(TrtllmBenchLaunch.standard().tableRuns());
+        measurements.addAll(TrtllmBenchLaunch.allTableRuns());
         Path aiconfigurator = calibrationDir.resolve(AiconfiguratorReader.FILE);
         if (Files.exists(aiconfigurator)) {
             measurements.addAll(

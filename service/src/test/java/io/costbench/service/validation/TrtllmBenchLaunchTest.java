@@ -88,4 +88,33 @@ class TrtllmBenchLaunchTest {
         // requests of 2000 tokens: a batch of 128 x 3 = 384, tokens 552 raised to 2048
         assertThat(run.maxBatchedTokens()).isEqualTo(2048);
     }
+
+    /**
+     * The later edition (perf-overview @ 03e27c7d) gives throughput per GPU and its own request counts; gpt-oss runs
+     * with the cache its options name on Hopper ("auto": BF16) and, its MXFP4 quantization being one trtllm-bench's
+     * heuristic is not tuned for, with the LLM API's default limits (2048 sequences, 8192 tokens, raised to the prompt
+     * plus the batch without chunked prefill).
+     */
+    @Test
+    void theLaterEditionsRunsAreTotalsOverTheirGpusWithTheirTablesCache() {
+        TrtllmBenchLaunch later = TrtllmBenchLaunch.editions().get(1);
+        assertThat(later.commit()).startsWith("03e27c7d");
+        List<Measurement> runs = later.tableRuns();
+        assertThat(runs).hasSize(9);
+        Measurement llama = runs.stream().filter(m -> m.hardwareId().equals("h200-sxm")
+                && m.modelId().equals("llama-3.3-70b") && m.inputTokens() == 1024 && m.outputTokens() == 1024)
+                .findFirst().orElseThrow();
+        assertThat(llama.tensorParallel()).isEqualTo(2);
+        assertThat(llama.measured()).containsExactly(Map.entry(ValidationMetric.OUTPUT_THROUGHPUT, 2 * 2582.0));
+        assertThat(llama.numPrompts()).isEqualTo(3000);
+        assertThat(llama.kvCacheDtype()).isEqualTo("fp8");
+        List<Measurement> gptOss = runs.stream().filter(m -> m.modelId().equals("gpt-oss-120b")).toList();
+        assertThat(gptOss).hasSize(4).allSatisfy(m -> {
+            assertThat(m.precision()).isEqualTo("mxfp4");
+            assertThat(m.kvCacheDtype()).isEqualTo("auto");
+            assertThat(m.maxBatchedTokens()).isEqualTo(Math.max(8192, m.inputTokens() + 2048));
+        });
+        assertThat(later.whyNotRead(Map.of("notes", "trtllm-bench throughput"), 1000, 1000)).hasValueSatisfying(
+                reason -> assertThat(reason).contains("no request count"));
+    }
 }
