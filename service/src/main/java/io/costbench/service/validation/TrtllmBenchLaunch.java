@@ -137,12 +137,12 @@ final class TrtllmBenchLaunch {
     }
 
     private Measurement run(String file, String hardwareId, String engineLabel, String modelId, String precision,
-            int tensorParallel, int inputTokens, int outputTokens, double outputTokensPerSecond, String kvCacheDtype) {
+            int tensorParallel, int inputTokens, int outputTokens, double outputTokensPerSecond, String cacheDtype) {
         int requests = requests(inputTokens, outputTokens);
         Precision weights = Precision.parse(precision);
         ModelSpec model = ModelCatalog.standard().get(modelId);
         // "auto" is the checkpoint's own cache: the model's activations (BF16) where it carries no KV quantization
-        double kvBytes = kvCacheDtype.equals("auto") ? 2.0 : Precision.parse(kvCacheDtype).bytesPerElement();
+        double kvBytes = cacheDtype.equals("auto") ? 2.0 : Precision.parse(cacheDtype).bytesPerElement();
         Limits limits = weights == Precision.MXFP4
                 ? UNTUNED_DEFAULTS.withoutChunkedPrefill(inputTokens)
                 : limits(model, gpus.hardwareBytes(hardwareId), tensorParallel, inputTokens, outputTokens,
@@ -152,7 +152,7 @@ final class TrtllmBenchLaunch {
         String label = String.format("%s %s %s tp%d %d/%d trtllm-bench (%d requests at once)", hardwareId, engineLabel,
                 precision, tensorParallel, inputTokens, outputTokens, requests);
         return new Measurement(file, label, hardwareId, "trtllm", modelId, precision, tensorParallel, inputTokens,
-                outputTokens, requests, requests, measured, false, "public", 1.0, kvCacheDtype, SWITCHES,
+                outputTokens, requests, requests, measured, false, "public", 1.0, cacheDtype, SWITCHES,
                 false, null, limits.maxNumTokens(), List.of());
     }
 
