@@ -303,11 +303,19 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         }
         int windows = attentionWindowSizes(model);
         double globalBytesPerToken = model.kvBytesPerTokenGlobalLayers(options.kvBytesPerElement()) / tp;
-        if (windows > 1 && globalBytesPerToken > 0 && profile.hasParameter(GpuProfile.KV_EQUAL_SHARE_PER_WINDOW)
-                && options.honourSlidingWindow()) {
-            // one pool per window size, each an equal share: the full-attention layers' pool, which holds every
-            // token of every sequence, binds (a sliding layer's pool holds only its window a sequence)
-            return Math.max(1, (long) (leftPerGpu / windows / globalBytesPerToken));
+        if (windows > 1 && globalBytesPerToken > 0 && options.honourSlidingWindow()) {
+            // the full-attention layers' pool, which holds every token of every sequence, binds (a sliding layer's
+            // pool holds only its window a sequence); how much memory it gets is the engine's rule
+            if (profile.hasParameter(GpuProfile.KV_EQUAL_SHARE_PER_WINDOW)) {
+                // one pool per window size, each an equal share
+                return Math.max(1, (long) (leftPerGpu / windows / globalBytesPerToken));
+            }
+            if (profile.hasParameter(GpuProfile.SWA_FULL_TOKENS_RATIO)) {
+                // a SWA pool of ratio x the full pool's tokens beside it
+                double slidingBytesPerToken = model.kvBytesPerTokenSlidingLayers(options.kvBytesPerElement()) / tp;
+                return Math.max(1, (long) (leftPerGpu / (globalBytesPerToken
+                        + profile.value(GpuProfile.SWA_FULL_TOKENS_RATIO) * slidingBytesPerToken)));
+            }
         }
         return Math.max(1, (long) (leftPerGpu / bytesPerToken));
     }

@@ -26,6 +26,8 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
     static final String FREE_MEMORY_FRACTION = "freeGpuMemoryFraction";
     /** Present (1) where the engine gives every attention window size's KV pool an equal share of the memory. */
     static final String KV_EQUAL_SHARE_PER_WINDOW = "kvEqualSharePerWindowSize";
+    /** Present where the engine sizes a sliding-window pool at this many tokens per full-attention token. */
+    static final String SWA_FULL_TOKENS_RATIO = "swaFullTokensRatio";
     /**
      * SGLang's budget: weights and KV cache take mem_fraction_static of the device, the rest is left for activations
      * and graphs; the fraction comes from a reserve the engine works out (see {@link #memFractionStatic}).

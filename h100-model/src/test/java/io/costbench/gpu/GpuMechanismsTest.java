@@ -561,6 +561,25 @@ class GpuMechanismsTest {
                 .kvCacheCapacityTokens()).isCloseTo(llamaLeft / llama.kvBytesPerTokenGlobalLayers(2.0), within(1.0));
     }
 
+    /**
+     * SGLang keeps a sliding-window pool of 0.8 x the full pool's tokens beside it (--swa-full-tokens-ratio) and solves
+     * the memory for both: gpt-oss's full layers hold left / (full + 0.8 x sliding bytes a token) tokens, 1 / 1.8 of
+     * what its full layers alone would.
+     */
+    @Test
+    void sglangSizesItsSlidingWindowPoolAtItsRatioOfTheFullPoolsTokens() {
+        ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
+        GpuProfile sglang = GpuProfile.load("catalog/gpu/profiles/sglang.json");
+        GpuHardware h200 = GpuHardware.load("catalog/gpu/hardware/h200-sxm.json");
+        double left = sglang.kvBudgetBytesPerGpu(h200.hbmBytes(), 1, gptOss.weightBytes(Precision.MXFP4)
+                + GpuAcceleratorModel.activationReserveBytes(gptOss, sglang, 1));
+        double full = gptOss.kvBytesPerTokenGlobalLayers(2.0);
+        assertThat(gptOss.kvBytesPerTokenSlidingLayers(2.0)).isEqualTo(full);
+        long tokens = deploy(gptOss, "h200-sxm", "sglang", 1, Precision.MXFP4, null).scheduling()
+                .kvCacheCapacityTokens();
+        assertThat((double) tokens).isCloseTo(left / (1.8 * full), within(1.0));
+    }
+
     @Test
     void kvCapacityComesFromMemoryLeftAfterWeights() {
         long h100 = deploy("qwen3-8b", "h100-sxm", "vllm", 1, Precision.BF16).scheduling().kvCacheCapacityTokens();
