@@ -541,10 +541,7 @@ class GpuMechanismsTest {
     @Test
     void tensorRtLlmGivesEachAttentionWindowSizeAnEqualShareOfItsKvMemory() {
         ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
-        GpuProfile trtllm = GpuProfile.load("catalog/gpu/profiles/trtllm.json");
-        GpuHardware h200 = GpuHardware.load("catalog/gpu/hardware/h200-sxm.json");
-        double left = trtllm.kvBudgetBytesPerGpu(h200.hbmBytes(), 1, gptOss.weightBytes(Precision.MXFP4)
-                + GpuAcceleratorModel.activationReserveBytes(gptOss, trtllm, 1));
+        double left = kvBudgetOnOneH200(gptOss, "trtllm", Precision.MXFP4);
         // 18 full layers x 8 KV heads x 64 x 2 (K and V) x 2 B = 36,864 B a token
         double fullLayersPerToken = gptOss.kvBytesPerTokenGlobalLayers(2.0);
         assertThat(fullLayersPerToken).isEqualTo(36_864.0);
@@ -555,8 +552,7 @@ class GpuMechanismsTest {
         assertThat(tokens / onePool).isCloseTo(0.5 * (1 + 128.0 / 8192), within(0.001));
         // Llama-3.1-8B attends over one window size: one pool, sized by its bytes a token
         ModelSpec llama = ModelCatalog.standard().get("llama-3.1-8b");
-        double llamaLeft = trtllm.kvBudgetBytesPerGpu(h200.hbmBytes(), 1, llama.weightBytes(Precision.BF16)
-                + GpuAcceleratorModel.activationReserveBytes(llama, trtllm, 1));
+        double llamaLeft = kvBudgetOnOneH200(llama, "trtllm", Precision.BF16);
         assertThat((double) deploy(llama, "h200-sxm", "trtllm", 1, Precision.BF16, null).scheduling()
                 .kvCacheCapacityTokens()).isCloseTo(llamaLeft / llama.kvBytesPerTokenGlobalLayers(2.0), within(1.0));
     }
@@ -569,15 +565,20 @@ class GpuMechanismsTest {
     @Test
     void sglangSizesItsSlidingWindowPoolAtItsRatioOfTheFullPoolsTokens() {
         ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
-        GpuProfile sglang = GpuProfile.load("catalog/gpu/profiles/sglang.json");
-        GpuHardware h200 = GpuHardware.load("catalog/gpu/hardware/h200-sxm.json");
-        double left = sglang.kvBudgetBytesPerGpu(h200.hbmBytes(), 1, gptOss.weightBytes(Precision.MXFP4)
-                + GpuAcceleratorModel.activationReserveBytes(gptOss, sglang, 1));
+        double left = kvBudgetOnOneH200(gptOss, "sglang", Precision.MXFP4);
         double full = gptOss.kvBytesPerTokenGlobalLayers(2.0);
         assertThat(gptOss.kvBytesPerTokenSlidingLayers(2.0)).isEqualTo(full);
         long tokens = deploy(gptOss, "h200-sxm", "sglang", 1, Precision.MXFP4, null).scheduling()
                 .kvCacheCapacityTokens();
         assertThat((double) tokens).isCloseTo(left / (1.8 * full), within(1.0));
+    }
+
+    /** The KV memory one H200 leaves the profile's engine for the model at TP 1, by the profile's own rule. */
+    private static double kvBudgetOnOneH200(ModelSpec model, String profileId, Precision precision) {
+        GpuProfile profile = GpuProfile.load("catalog/gpu/profiles/" + profileId + ".json");
+        GpuHardware h200 = GpuHardware.load("catalog/gpu/hardware/h200-sxm.json");
+        return profile.kvBudgetBytesPerGpu(h200.hbmBytes(), 1, model.weightBytes(precision)
+                + GpuAcceleratorModel.activationReserveBytes(model, profile, 1));
     }
 
     @Test
