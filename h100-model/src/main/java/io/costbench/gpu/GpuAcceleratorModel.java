@@ -301,21 +301,14 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
         if (bytesPerToken <= 0) {
             return Long.MAX_VALUE; // no softmax attention layers: the cache never binds
         }
-        int windows = attentionWindowSizes(model);
         double globalBytesPerToken = model.kvBytesPerTokenGlobalLayers(options.kvBytesPerElement()) / tp;
+        int windows = attentionWindowSizes(model);
         if (windows > 1 && globalBytesPerToken > 0 && options.honourSlidingWindow()) {
             // the full-attention layers' pool, which holds every token of every sequence, binds (a sliding layer's
-            // pool holds only its window a sequence); how much memory it gets is the engine's rule
-            if (profile.hasParameter(GpuProfile.KV_EQUAL_SHARE_PER_WINDOW)) {
-                // one pool per window size, each an equal share
-                return Math.max(1, (long) (leftPerGpu / windows / globalBytesPerToken));
-            }
-            if (profile.hasParameter(GpuProfile.SWA_FULL_TOKENS_RATIO)) {
-                // a SWA pool of ratio x the full pool's tokens beside it
-                double slidingBytesPerToken = model.kvBytesPerTokenSlidingLayers(options.kvBytesPerElement()) / tp;
-                return Math.max(1, (long) (leftPerGpu / (globalBytesPerToken
-                        + profile.value(GpuProfile.SWA_FULL_TOKENS_RATIO) * slidingBytesPerToken)));
-            }
+            // pool holds only its window a sequence); what its token costs of the memory is the engine's rule
+            double slidingBytesPerToken = model.kvBytesPerTokenSlidingLayers(options.kvBytesPerElement()) / tp;
+            bytesPerToken = profile.fullPoolBytesPerToken(globalBytesPerToken, slidingBytesPerToken, windows)
+                    .orElse(bytesPerToken);
         }
         return Math.max(1, (long) (leftPerGpu / bytesPerToken));
     }

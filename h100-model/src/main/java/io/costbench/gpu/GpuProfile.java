@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 import io.costbench.engine.data.DataFiles;
 import io.costbench.engine.model.Precision;
@@ -162,6 +163,22 @@ record GpuProfile(ParameterSet parameters, String engine, List<String> hardwareI
             return memFractionStatic(hbmBytes, tp) * hbmBytes - nonKvBytes;
         }
         return value(MEMORY_UTILIZATION) * hbmBytes - nonKvBytes;
+    }
+
+    /**
+     * What a full-attention token costs of the KV memory in an engine that splits it by attention window (a model
+     * with sliding and full layers): one pool per window size at an equal share ({@link #KV_EQUAL_SHARE_PER_WINDOW}:
+     * windows x the full layers' bytes), or a sliding pool of {@link #SWA_FULL_TOKENS_RATIO} x the full pool's tokens
+     * beside it; empty for an engine with one pool sized by what each layer holds.
+     */
+    OptionalDouble fullPoolBytesPerToken(double fullLayersBytes, double slidingLayersBytes, int windows) {
+        if (hasParameter(KV_EQUAL_SHARE_PER_WINDOW)) {
+            return OptionalDouble.of(windows * fullLayersBytes);
+        }
+        if (hasParameter(SWA_FULL_TOKENS_RATIO)) {
+            return OptionalDouble.of(fullLayersBytes + value(SWA_FULL_TOKENS_RATIO) * slidingLayersBytes);
+        }
+        return OptionalDouble.empty();
     }
 
     /** How this profile's engine sizes the KV cache, in words for error messages. */

@@ -65,12 +65,9 @@ public final class PublicMeasurementsReader {
             scenarios.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
         }
         List<Measurement> measurements = new ArrayList<>();
-        TrtllmBenchLaunch launch = null;
         for (List<Map<String, String>> rows : scenarios.values()) {
             if (TrtllmBenchLaunch.describes(rows.get(0))) {
-                // loaded only for a file that holds such runs (it reads the GPU catalog)
-                launch = launch != null ? launch : TrtllmBenchLaunch.standard();
-                trtllmBench(launch, rows, leftOut).ifPresent(measurements::add);
+                trtllmBench(TrtllmBenchLaunch.standard(), rows, leftOut).ifPresent(measurements::add);
                 continue;
             }
             Optional<String> why = whyNotRead(rows.get(0));

@@ -50,7 +50,6 @@ final class TrtllmBenchLaunch {
     private final double kvCacheFreeGpuMemFraction;
     private final String kvCacheDtype;
     private final List<Map<String, Object>> tables;
-    private final GpuAcceleratorModel gpus = GpuAcceleratorModel.fromCatalog();
 
     @SuppressWarnings("unchecked")
     private TrtllmBenchLaunch(Map<String, Object> data) {
@@ -66,11 +65,21 @@ final class TrtllmBenchLaunch {
         this.tables = (List<Map<String, Object>>) data.get("tables");
     }
 
+    /**
+     * The data file's editions and the GPU catalog, read once and only when a run is first needed ({@link #describes}
+     * alone reads neither).
+     */
+    private static final class Loaded {
+
+        @SuppressWarnings("unchecked")
+        static final List<TrtllmBenchLaunch> EDITIONS = ((List<Map<String, Object>>) DataFiles.object(RESOURCE)
+                .get("editions")).stream().map(TrtllmBenchLaunch::new).toList();
+        static final GpuAcceleratorModel GPUS = GpuAcceleratorModel.fromCatalog();
+    }
+
     /** Every edition's settings and columns, as the project's data file holds them, oldest first. */
-    @SuppressWarnings("unchecked")
     static List<TrtllmBenchLaunch> editions() {
-        return ((List<Map<String, Object>>) DataFiles.object(RESOURCE).get("editions")).stream()
-                .map(TrtllmBenchLaunch::new).toList();
+        return Loaded.EDITIONS;
     }
 
     /** The edition the shared public file's runs come from (v1.0-era, @ 00f37686). */
@@ -145,7 +154,7 @@ final class TrtllmBenchLaunch {
         double kvBytes = cacheDtype.equals("auto") ? 2.0 : Precision.parse(cacheDtype).bytesPerElement();
         Limits limits = weights == Precision.MXFP4
                 ? UNTUNED_DEFAULTS.withoutChunkedPrefill(inputTokens)
-                : limits(model, gpus.hardwareBytes(hardwareId), tensorParallel, inputTokens, outputTokens,
+                : limits(model, Loaded.GPUS.hardwareBytes(hardwareId), tensorParallel, inputTokens, outputTokens,
                         weights.bytesPerElement(), kvBytes);
         Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
         measured.put(ValidationMetric.OUTPUT_THROUGHPUT, outputTokensPerSecond);
