@@ -89,8 +89,8 @@ final class GpuStepPricer {
         eagerLaunchUs = profile.value("eagerLaunchUs");
         eagerLayerHostUs = profile.value("eagerLayerHostUs");
         // Where a profile names it (TensorRT-LLM, whose CUTLASS MoE op looks its GEMM tactics up in Python on every
-        // eager call); its MXFP4 experts run through another path (the Triton backend), which it does not describe.
-        moeEagerHostUs = precision != Precision.MXFP4 ? profile.valueOr("moeEagerHostUs", 0) : 0;
+        // eager call); MXFP4 experts run through another path (the Triton backend) with Python work of its own.
+        moeEagerHostUs = profile.valueOr(precision == Precision.MXFP4 ? "moeMxfp4EagerHostUs" : "moeEagerHostUs", 0);
         graphGapUs = profile.value("graphKernelGapUs");
         fp8QuantKernels = profile.value("fp8ActivationQuantKernels");
         attentionKernels = profile.value("attentionKernels");

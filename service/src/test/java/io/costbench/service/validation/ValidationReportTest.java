@@ -395,8 +395,9 @@ class ValidationReportTest {
         // the trtllm profile on AIConfigurator's rows read through the server (a smaller kernel gap) meets the TPOT
         // median (8.3% -> 7.7%) and takes the gpt-oss rows further low (32.5% -> 38.8%, p90 0.41 -> 0.47). The
         // Triton MXFP4 path's compute rate calibrated on TensorRT-LLM's own offline gpt-oss runs (thirty-fifth round):
-        // p90 46.0 -> 45.3%, throughput* 9.3 -> 8.9%, the source left out 38.8 -> 37.5%
-        GUARDS.put("h200-sxm trtllm TPOT p90", 0.46);
+        // p90 46.0 -> 45.3%, throughput* 9.3 -> 8.9%, the source left out 38.8 -> 37.5%; the Triton path's own host
+        // work in eager steps (moeMxfp4EagerHostUs, thirty-sixth round): p90 45.3 -> 44.2%, left out 37.5 -> 37.2%
+        GUARDS.put("h200-sxm trtllm TPOT p90", 0.45);
         // The H100 and H200 TensorRT-LLM measured throughput medians (thirty-fourth round) take TensorRT-LLM's own
         // offline tables, out of sample: 6.2% over 31 runs and 5.1% over 30, met (8.1% and 5.9% with those runs' decode
         // batches above 128 priced as eager steps, before their graphs up to the max batch); with the later edition's
