@@ -302,7 +302,7 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
             return Long.MAX_VALUE; // no softmax attention layers: the cache never binds
         }
         double globalBytesPerToken = model.kvBytesPerTokenGlobalLayers(options.kvBytesPerElement()) / tp;
-        int windows = attentionWindowSizes(model);
+        int windows = model.attentionWindowSizes();
         if (windows > 1 && globalBytesPerToken > 0 && options.honourSlidingWindow()) {
             // the full-attention layers' pool, which holds every token of every sequence, binds (a sliding layer's
             // pool holds only its window a sequence); what its token costs of the memory is the engine's rule
@@ -311,17 +311,6 @@ public final class GpuAcceleratorModel implements AcceleratorModel, CalibratedFa
                     .orElse(bytesPerToken);
         }
         return Math.max(1, (long) (leftPerGpu / bytesPerToken));
-    }
-
-    /** The distinct attention windows of the model's softmax layers, full attention counting as one. */
-    static int attentionWindowSizes(ModelSpec model) {
-        Set<Integer> windows = new HashSet<>();
-        for (LayerSpec layer : model.layers()) {
-            if (layer.mixer() instanceof AttentionMixer a) {
-                windows.add(a.slidingWindowTokens());
-            }
-        }
-        return windows.size();
     }
 
     /**

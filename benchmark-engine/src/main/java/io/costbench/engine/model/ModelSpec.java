@@ -150,6 +150,12 @@ public record ModelSpec(String id, String displayName, String source, long publi
         return window;
     }
 
+    /** The distinct attention windows of the model's softmax layers, full attention counting as one. */
+    public int attentionWindowSizes() {
+        return (int) layers.stream().map(LayerSpec::mixer).filter(AttentionMixer.class::isInstance)
+                .mapToInt(m -> ((AttentionMixer) m).slidingWindowTokens()).distinct().count();
+    }
+
     /** KV-cache bytes one sequence of {@code contextTokens} holds, with sliding layers capped when honoured. */
     public double kvBytesForContext(long contextTokens, boolean windowHonoured, double bytesPerElement) {
         long slidingTokens = windowHonoured && slidingWindowTokens() > 0

@@ -151,7 +151,7 @@ final class TrtllmBenchLaunch {
         Precision weights = Precision.parse(precision);
         ModelSpec model = ModelCatalog.standard().get(modelId);
         // "auto" is the checkpoint's own cache: the model's activations (BF16) where it carries no KV quantization
-        double kvBytes = cacheDtype.equals("auto") ? 2.0 : Precision.parse(cacheDtype).bytesPerElement();
+        double kvBytes = (cacheDtype.equals("auto") ? Precision.BF16 : Precision.parse(cacheDtype)).bytesPerElement();
         Limits limits = weights == Precision.MXFP4
                 ? UNTUNED_DEFAULTS.withoutChunkedPrefill(inputTokens)
                 : limits(model, Loaded.GPUS.hardwareBytes(hardwareId), tensorParallel, inputTokens, outputTokens,
