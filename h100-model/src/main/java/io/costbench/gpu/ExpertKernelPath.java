@@ -35,6 +35,13 @@ final class ExpertKernelPath {
     private final double gemmLatencyUs;
     private final double tileM;
     private final double smallBatchTileM;
+    /**
+     * An MXFP4 kernel's row tile, sized from the rows each expert gets (0 where the profile names no such rule): the
+     * smallest power of two holding {@code mxfp4TileFill} x those rows, within the kernel's least and largest tile.
+     */
+    private final double mxfp4TileMinRows;
+    private final double mxfp4TileMaxRows;
+    private final double mxfp4TileFill;
     private final double tileN;
     private final double routingSkew;
     /**
@@ -66,6 +73,10 @@ final class ExpertKernelPath {
         };
         tileM = profile.value("moeTileM");
         smallBatchTileM = profile.value("moeSmallBatchTileM");
+        boolean mxfp4Tiles = precision == Precision.MXFP4 && profile.hasParameter("moeMxfp4TileMinRows");
+        mxfp4TileMinRows = mxfp4Tiles ? profile.value("moeMxfp4TileMinRows") : 0;
+        mxfp4TileMaxRows = mxfp4Tiles ? profile.value("moeMxfp4TileMaxRows") : 0;
+        mxfp4TileFill = mxfp4Tiles ? profile.value("moeMxfp4TileFill") : 0;
         tileN = profile.value("moeTileN");
         routingSkew = profile.value("moeRoutingSkew");
         boolean fp8SlicedOverRanks = precision == Precision.FP8 && expertRanks == 1 && tp > 1;
@@ -133,7 +144,7 @@ final class ExpertKernelPath {
         double padding = padding(op);
         double weightBytes = (touched + extraExpertReads) * bytesPerExpert * padding;
         double rowsPerExpert = routedRows / Math.max(1e-9, touched);
-        double rowTile = tokens <= op.experts() ? smallBatchTileM : tileM;
+        double rowTile = rowTile(op, tokens);
         double mTiles = tilesPerTouchedExpert(op, tokens, rowTile, rowsPerExpert, meanTouched);
         double mUtil = Math.min(1.0, rowsPerExpert / (mTiles * rowTile));
         int sms = hw.streamingMultiprocessors();
@@ -146,6 +157,20 @@ final class ExpertKernelPath {
                 + (routedRows + tokens) * hidden * 2;
         return new MoeWork(weightBytes, auxBytes, weightBytes + op.activationBytes() + auxBytes,
                 Math.min(1.0, mUtil * waveUtil) / padding, op.rows() > 0 ? routedRows / op.rows() : 1.0);
+    }
+
+    /**
+     * The rows of one tile: fused_moe's rule (the small tile while the step's tokens do not outnumber the experts), or
+     * an MXFP4 kernel's own, which follows the mean routed rows of a resident expert, so a step one token past the
+     * expert count does not jump to the prompt-sized tile.
+     */
+    double rowTile(Operator op, int tokens) {
+        if (mxfp4TileMinRows <= 0 || op.experts() <= 0) {
+            return tokens <= op.experts() ? smallBatchTileM : tileM;
+        }
+        double wanted = Math.max(1.0, mxfp4TileFill * op.rows() / op.experts());
+        double powerOfTwo = Math.pow(2, Math.ceil(Math.log(wanted) / Math.log(2) - 1e-9));
+        return Math.min(mxfp4TileMaxRows, Math.max(mxfp4TileMinRows, powerOfTwo));
     }
 
     /** The layer in words, for explanations (pricing stays allocation-light). */

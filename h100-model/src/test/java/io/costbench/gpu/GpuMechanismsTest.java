@@ -141,6 +141,24 @@ class GpuMechanismsTest {
         }
     }
 
+    /**
+     * vLLM's Marlin MoE (gpt-oss's MXFP4 experts on Hopper) sizes its row tile from the rows each expert gets
+     * (fused_marlin_moe's moe_block_size), not from fused_moe's tokens-versus-experts rule: a decode step one sequence
+     * past the expert count costs about what the step before it does. With that rule it jumped to the 64-row tile and
+     * a compute-bound expert GEMM, 70% dearer at 129 sequences than at 128 on one H100.
+     */
+    @ParameterizedTest(name = "{0} TP{1}")
+    @CsvSource({"h100-sxm, 1", "h100-sxm, 2", "h200-sxm, 1", "h200-sxm, 4"})
+    void marlinsRowTileFollowsTheRowsEachExpertGets(String hw, int tp) {
+        Deployment d = deploy(ModelCatalog.standard().get("gpt-oss-120b"), hw, "vllm", tp, Precision.MXFP4, null);
+        double at128 = d.price(StepShape.decode(128, 1500)).timeMs();
+        double at129 = d.price(StepShape.decode(129, 1500)).timeMs();
+        double at256 = d.price(StepShape.decode(256, 1500)).timeMs();
+        assertThat(at129 / at128).isBetween(1.0, 1.02);
+        // Two rows an expert still stream the same experts' weights: doubling the batch costs far less than double.
+        assertThat(at256 / at128).isBetween(1.0, 1.5);
+    }
+
     private static double allReduceMs(StepExplanation e) {
         return e.operators().stream().filter(o -> o.name().endsWith(".all_reduce"))
                 .mapToDouble(o -> o.msByCategory().getOrDefault(CostCategory.COMMUNICATION, 0.0)).sum();
