@@ -164,7 +164,7 @@ final class ExpertKernelPath {
      * an MXFP4 kernel's own, which follows the mean routed rows of a resident expert, so a step one token past the
      * expert count does not jump to the prompt-sized tile.
      */
-    double rowTile(Operator op, int tokens) {
+    private double rowTile(Operator op, int tokens) {
         if (mxfp4TileMinRows <= 0 || op.experts() <= 0) {
             return tokens <= op.experts() ? smallBatchTileM : tileM;
         }

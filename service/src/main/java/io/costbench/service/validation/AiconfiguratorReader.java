@@ -238,12 +238,15 @@ public final class AiconfiguratorReader {
                 isl, osl, concurrency);
         boolean inferencex = inferenceX(r);
         InferencexLaunch launch = InferencexLaunch.of(model);
-        Measurement m = new Measurement(FILE, label, hardware, profile, model, precision, tp,
-                isl, osl, concurrency, inferencex ? 10 * concurrency : 0, measured, true,
-                inferencex ? "inferencex" : "aiconfigurator", inferencex ? INFERENCEX_RANGE_RATIO : 1.0,
-                inferencex ? launch.kvCacheDtype() : "auto", withExpertParallel(inferencex ? inferencexOptions(
-                        r.get("backend"), r.get("backend_version"), isl, osl, tp, launch) : aiconfiguratorOptions(
-                        r.get("backend"), r.get("backend_version")), expertParallel), true);
+        Measurement m = Measurement.builder().source(FILE, label, inferencex ? "inferencex" : "aiconfigurator")
+                .deployment(hardware, profile, model, precision, tp).lengths(isl, osl)
+                .load(concurrency, inferencex ? 10 * concurrency : 0).measured(measured, true)
+                .rangeRatio(inferencex ? INFERENCEX_RANGE_RATIO : 1.0)
+                .kvCacheDtype(inferencex ? launch.kvCacheDtype() : "auto")
+                .engineOptions(withExpertParallel(inferencex
+                        ? inferencexOptions(r.get("backend"), r.get("backend_version"), isl, osl, tp, launch)
+                        : aiconfiguratorOptions(r.get("backend"), r.get("backend_version")), expertParallel))
+                .viaServer(true).build();
         if (inferencex) {
             return "trtllm".equals(r.get("backend")) ? m.withMaxBatchedTokens(launch.trtllmMaxNumTokens()) : m;
         }

@@ -2,6 +2,7 @@ package io.costbench.service.validation;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 import io.costbench.engine.port.StaticShapes;
@@ -51,32 +52,125 @@ public record Measurement(String file, String label, String hardwareId, String p
         }
     }
 
-    public Measurement(String file, String label, String hardwareId, String profileId, String modelId,
-            String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
-            Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
-            String kvCacheDtype, Set<String> engineOptions, boolean viaServer, StaticShapes staticShapes,
-            Integer maxBatchedTokens) {
-        this(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens, outputTokens,
-                concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype, engineOptions,
-                viaServer, staticShapes, maxBatchedTokens, List.of());
+    /** A measurement stated part by part; what a campaign leaves unsaid keeps the defaults named on each part. */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    public Measurement(String file, String label, String hardwareId, String profileId, String modelId,
-            String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
-            Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
-            String kvCacheDtype, Set<String> engineOptions, boolean viaServer, StaticShapes staticShapes) {
-        this(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens, outputTokens,
-                concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype, engineOptions,
-                viaServer, staticShapes, null);
-    }
+    /** Builds a {@link Measurement}; every part but the source, the deployment, the lengths and the load is optional. */
+    public static final class Builder {
 
-    public Measurement(String file, String label, String hardwareId, String profileId, String modelId,
-            String precision, int tensorParallel, int inputTokens, int outputTokens, int concurrency, int numPrompts,
-            Map<ValidationMetric, Double> measured, boolean throughputDerived, String campaign, double rangeRatio,
-            String kvCacheDtype, Set<String> engineOptions, boolean viaServer) {
-        this(file, label, hardwareId, profileId, modelId, precision, tensorParallel, inputTokens, outputTokens,
-                concurrency, numPrompts, measured, throughputDerived, campaign, rangeRatio, kvCacheDtype, engineOptions,
-                viaServer, null, null);
+        private String file;
+        private String label;
+        private String campaign;
+        private String hardwareId;
+        private String profileId;
+        private String modelId;
+        private String precision;
+        private int tensorParallel;
+        private int inputTokens;
+        private int outputTokens;
+        private int concurrency;
+        private int numPrompts;
+        private Map<ValidationMetric, Double> measured = Map.of();
+        private boolean throughputDerived;
+        private double rangeRatio = 1.0;
+        private String kvCacheDtype = "auto";
+        private Set<String> engineOptions = Set.of();
+        private boolean viaServer;
+        private StaticShapes staticShapes;
+        private Integer maxBatchedTokens;
+        private List<Workload> clientRuns = List.of();
+
+        private Builder() {
+        }
+
+        /** Where the row comes from: its file, the report's name for it and the campaign that measured it. */
+        public Builder source(String file, String label, String campaign) {
+            this.file = file;
+            this.label = label;
+            this.campaign = campaign;
+            return this;
+        }
+
+        public Builder deployment(String hardwareId, String profileId, String modelId, String precision,
+                int tensorParallel) {
+            this.hardwareId = hardwareId;
+            this.profileId = profileId;
+            this.modelId = modelId;
+            this.precision = precision;
+            this.tensorParallel = tensorParallel;
+            return this;
+        }
+
+        public Builder lengths(int inputTokens, int outputTokens) {
+            this.inputTokens = inputTokens;
+            this.outputTokens = outputTokens;
+            return this;
+        }
+
+        /** The client's concurrency and the requests it sent (0 when not stated: the sweep default). */
+        public Builder load(int concurrency, int numPrompts) {
+            this.concurrency = concurrency;
+            this.numPrompts = numPrompts;
+            return this;
+        }
+
+        public Builder measured(Map<ValidationMetric, Double> measured, boolean throughputDerived) {
+            this.measured = measured;
+            this.throughputDerived = throughputDerived;
+            return this;
+        }
+
+        /** Default 1: fixed lengths. */
+        public Builder rangeRatio(double rangeRatio) {
+            this.rangeRatio = rangeRatio;
+            return this;
+        }
+
+        /** Default "auto": the engine's default for the precision. */
+        public Builder kvCacheDtype(String kvCacheDtype) {
+            this.kvCacheDtype = kvCacheDtype;
+            return this;
+        }
+
+        /** Default none. */
+        public Builder engineOptions(Set<String> engineOptions) {
+            this.engineOptions = engineOptions;
+            return this;
+        }
+
+        /** Default false: the engine driven in-process. */
+        public Builder viaServer(boolean viaServer) {
+            this.viaServer = viaServer;
+            return this;
+        }
+
+        /** Default null: the profile's shapes. */
+        public Builder staticShapes(StaticShapes staticShapes) {
+            this.staticShapes = staticShapes;
+            return this;
+        }
+
+        /** Default null: the profile's step budget. */
+        public Builder maxBatchedTokens(Integer maxBatchedTokens) {
+            this.maxBatchedTokens = maxBatchedTokens;
+            return this;
+        }
+
+        /** Default none: the closed loop of the load. */
+        public Builder clientRuns(List<Workload> clientRuns) {
+            this.clientRuns = clientRuns;
+            return this;
+        }
+
+        public Measurement build() {
+            Objects.requireNonNull(campaign, "a measurement's source");
+            Objects.requireNonNull(modelId, "a measurement's deployment");
+            return new Measurement(file, label, hardwareId, profileId, modelId, precision, tensorParallel,
+                    inputTokens, outputTokens, concurrency, numPrompts, measured, throughputDerived, campaign,
+                    rangeRatio, kvCacheDtype, engineOptions, viaServer, staticShapes, maxBatchedTokens, clientRuns);
+        }
     }
 
     /** The same measurement run with the step's token budget its campaign launched the engine with. */

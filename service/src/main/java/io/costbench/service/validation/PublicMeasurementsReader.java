@@ -150,11 +150,12 @@ public final class PublicMeasurementsReader {
         DeploymentRequest r = c.request();
         // A client that stopped by time sent as many as it could; its count is not stated.
         int prompts = c.runSeconds() > 0 ? 0 : c.numPrompts();
-        return new Measurement(FILE, "trn2 " + c.label(), r.hardwareId(), r.profileId(), c.modelId(),
-                r.precision().name().toLowerCase(Locale.ROOT), r.tensorParallel(), c.inputTokens(), c.outputTokens(),
-                c.concurrency(), prompts, measured, false, "public", 1.0, "auto",
-                r.optimizations() == null ? Set.of() : r.optimizations(), true, r.staticShapes(), null,
-                List.of(c.workload()));
+        return Measurement.builder().source(FILE, "trn2 " + c.label(), "public")
+                .deployment(r.hardwareId(), r.profileId(), c.modelId(), r.precision().name().toLowerCase(Locale.ROOT),
+                        r.tensorParallel())
+                .lengths(c.inputTokens(), c.outputTokens()).load(c.concurrency(), prompts).measured(measured, false)
+                .engineOptions(r.optimizations() == null ? Set.of() : r.optimizations()).viaServer(true)
+                .staticShapes(r.staticShapes()).clientRuns(List.of(c.workload())).build();
     }
 
     private static Optional<Measurement> toMeasurement(List<Map<String, String>> rows) {
@@ -178,9 +179,10 @@ public final class PublicMeasurementsReader {
         int numPrompts = prompts.find() ? Integer.parseInt(prompts.group(1)) : 0;
         String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware, first.get("engine"), model, precision, tp,
                 input, output, concurrency);
-        return Optional.of(new Measurement(FILE, label, hardware, profile, model, precision, tp, input, output,
-                concurrency, numPrompts, measured, false, "public", 1.0, "auto", Set.of(), true, null, null,
-                shareGptRuns(first, input, output, concurrency, numPrompts)));
+        return Optional.of(Measurement.builder().source(FILE, label, "public")
+                .deployment(hardware, profile, model, precision, tp).lengths(input, output)
+                .load(concurrency, numPrompts).measured(measured, false).viaServer(true)
+                .clientRuns(shareGptRuns(first, input, output, concurrency, numPrompts)).build());
     }
 
     /**

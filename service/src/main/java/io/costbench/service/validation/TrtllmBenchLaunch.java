@@ -160,9 +160,10 @@ final class TrtllmBenchLaunch {
         measured.put(ValidationMetric.OUTPUT_THROUGHPUT, outputTokensPerSecond);
         String label = String.format("%s %s %s tp%d %d/%d trtllm-bench (%d requests at once)", hardwareId, engineLabel,
                 precision, tensorParallel, inputTokens, outputTokens, requests);
-        return new Measurement(file, label, hardwareId, "trtllm", modelId, precision, tensorParallel, inputTokens,
-                outputTokens, requests, requests, measured, false, "public", 1.0, cacheDtype, SWITCHES,
-                false, null, limits.maxNumTokens(), List.of());
+        return Measurement.builder().source(file, label, "public")
+                .deployment(hardwareId, "trtllm", modelId, precision, tensorParallel).lengths(inputTokens, outputTokens)
+                .load(requests, requests).measured(measured, false).kvCacheDtype(cacheDtype).engineOptions(SWITCHES)
+                .maxBatchedTokens(limits.maxNumTokens()).build();
     }
 
     /**

@@ -2,7 +2,6 @@ package io.costbench.service.validation;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -56,7 +55,8 @@ class ClosedLoopIdleTest {
     }
 
     private static Measurement measurement(Map<ValidationMetric, Double> measured, boolean throughputDerived) {
-        return new Measurement("test", "row", "h100-sxm", "vllm", "qwen3-8b", "bf16", 1, 233, OUTPUT_TOKENS,
-                CONCURRENCY, 100, measured, throughputDerived, "public", 1.0, "auto", Set.of(), true);
+        return Measurement.builder().source("test", "row", "public").deployment("h100-sxm", "vllm", "qwen3-8b", "bf16", 1)
+                .lengths(233, OUTPUT_TOKENS).load(CONCURRENCY, 100).measured(measured, throughputDerived)
+                .viaServer(true).build();
     }
 }

@@ -2,7 +2,6 @@ package io.costbench.service.validation;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -49,8 +48,10 @@ class ClosedLoopStartTest {
     }
 
     private static Measurement measurement(int inputTokens, int outputTokens, int concurrency) {
-        return new Measurement("test", "row", "h100-sxm", "vllm", "qwen3-8b", "bf16", 1, inputTokens, outputTokens,
-                concurrency, 10 * concurrency, Map.of(ValidationMetric.TTFT, MEASURED_TTFT_MS, ValidationMetric.TPOT,
-                        MEASURED_TPOT_MS), true, "public", 1.0, "auto", Set.of(), true);
+        return Measurement.builder().source("test", "row", "public").deployment("h100-sxm", "vllm", "qwen3-8b", "bf16", 1)
+                .lengths(inputTokens, outputTokens).load(concurrency, 10 * concurrency)
+                .measured(Map.of(ValidationMetric.TTFT, MEASURED_TTFT_MS, ValidationMetric.TPOT, MEASURED_TPOT_MS),
+                        true)
+                .viaServer(true).build();
     }
 }

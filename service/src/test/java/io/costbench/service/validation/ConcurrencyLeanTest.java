@@ -2,7 +2,6 @@ package io.costbench.service.validation;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -60,7 +59,8 @@ class ConcurrencyLeanTest {
     }
 
     private static Measurement measurement(int concurrency, Map<ValidationMetric, Double> measured) {
-        return new Measurement("test", "row", "h100-sxm", "vllm", "llama-3.1-8b", "bf16", 1, 1024, 1024, concurrency,
-                0, measured, true, "test", 1.0, "auto", Set.of(), false);
+        return Measurement.builder().source("test", "row", "test")
+                .deployment("h100-sxm", "vllm", "llama-3.1-8b", "bf16", 1).lengths(1024, 1024).load(concurrency, 0)
+                .measured(measured, true).build();
     }
 }

@@ -2,7 +2,6 @@ package io.costbench.service.validation;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -64,8 +63,9 @@ class OutputLengthSlopeTest {
     }
 
     private static Measurement measurement(String source, int input, int output, double ttftMs) {
-        return new Measurement("test", source, "h100-sxm", "trtllm", "llama-3.1-8b", "bf16", 1, input, output,
-                CONCURRENCY, 0, Map.of(ValidationMetric.TTFT, ttftMs, ValidationMetric.TPOT, TPOT_MS), true, source,
-                1.0, "auto", Set.of(), false);
+        return Measurement.builder().source("test", source, source)
+                .deployment("h100-sxm", "trtllm", "llama-3.1-8b", "bf16", 1).lengths(input, output)
+                .load(CONCURRENCY, 0)
+                .measured(Map.of(ValidationMetric.TTFT, ttftMs, ValidationMetric.TPOT, TPOT_MS), true).build();
     }
 }

@@ -3,7 +3,6 @@ package io.costbench.service.validation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -102,9 +101,9 @@ class RefitTest {
     }
 
     private static Measurement moeRow(int tp, int concurrency, double tpotMs) {
-        return new Measurement("test", "generated", "h100-sxm", PROFILE, "qwen3-30b-a3b", "fp8", tp, 512, 128,
-                concurrency, 0, Map.of(ValidationMetric.TPOT, tpotMs == 0 ? 1.0 : tpotMs), false, "test", 1.0, "auto",
-                Set.of(), false);
+        return Measurement.builder().source("test", "generated", "test")
+                .deployment("h100-sxm", PROFILE, "qwen3-30b-a3b", "fp8", tp).lengths(512, 128).load(concurrency, 0)
+                .measured(Map.of(ValidationMetric.TPOT, tpotMs == 0 ? 1.0 : tpotMs), false).build();
     }
 
     /** Rows whose "measured" TPOT is the model's own with the profile's parameters at {@code values}. */
@@ -123,8 +122,8 @@ class RefitTest {
     }
 
     private static Measurement row(int concurrency, int outputTokens, double tpotMs) {
-        return new Measurement("test", "generated", "h100-sxm", PROFILE, "qwen3-8b", "bf16", 1, 256, outputTokens,
-                concurrency, 0, Map.of(ValidationMetric.TPOT, tpotMs == 0 ? 1.0 : tpotMs), false, "test", 1.0, "auto",
-                Set.of(), false);
+        return Measurement.builder().source("test", "generated", "test")
+                .deployment("h100-sxm", PROFILE, "qwen3-8b", "bf16", 1).lengths(256, outputTokens).load(concurrency, 0)
+                .measured(Map.of(ValidationMetric.TPOT, tpotMs == 0 ? 1.0 : tpotMs), false).build();
     }
 }

@@ -2,7 +2,6 @@ package io.costbench.service.validation;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -77,7 +76,8 @@ class TensorParallelScalingTest {
     private static Measurement measurement(String source, int tp, int input, double tpotMs, Double ttftMs) {
         Map<ValidationMetric, Double> measured = ttftMs == null ? Map.of(ValidationMetric.TPOT, tpotMs)
                 : Map.of(ValidationMetric.TPOT, tpotMs, ValidationMetric.TTFT, ttftMs);
-        return new Measurement("test", source, "h100-sxm", "trtllm", "llama-3.1-8b", "bf16", tp, input, 128, 8, 0,
-                measured, true, source, 1.0, "auto", Set.of(), false);
+        return Measurement.builder().source("test", source, source)
+                .deployment("h100-sxm", "trtllm", "llama-3.1-8b", "bf16", tp).lengths(input, 128).load(8, 0)
+                .measured(measured, true).build();
     }
 }
