@@ -177,7 +177,8 @@ final class ExpertKernelPath {
     String note(Operator op, int tokens, boolean computeBound) {
         double touched = touched(op, tokens);
         return String.format(Locale.ROOT, "grouped GEMM over %.1f of %d experts (routing skew %.2f), %.1f rows per "
-                + "expert%s", touched, op.experts(), routingSkew, op.rows() / Math.max(1e-9, touched),
+                + "expert in %.0f-row tiles%s", touched, op.experts(), routingSkew, op.rows() / Math.max(1e-9, touched),
+                rowTile(op, tokens),
                 extraExpertReads > 0
                         ? String.format(Locale.ROOT, ", plus %.0f experts' weights read by the FP8 path",
                                 extraExpertReads)

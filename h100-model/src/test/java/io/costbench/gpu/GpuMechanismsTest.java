@@ -159,6 +159,21 @@ class GpuMechanismsTest {
         assertThat(at256 / at128).isBetween(1.0, 1.5);
     }
 
+    /**
+     * Marlin's block by hand (gpt-oss: 128 experts, 4 a token): the routed rows an expert gets over 0.9, up to a power
+     * of two between 16 and 64. 129 tokens: 4.0 rows, 16; 512: 16 rows, 17.8 -> 32; 1024: 32 rows, 35.6 -> 64;
+     * 4096: 128 rows, the largest block, 64. Explain names the tile.
+     */
+    @ParameterizedTest(name = "{0} tokens: {1}-row tiles")
+    @CsvSource({"129, 16", "512, 32", "1024, 64", "4096, 64"})
+    void marlinsBlockIsTheRowsAnExpertGetsOverNinetyPercent(int tokens, int tileRows) {
+        Deployment d = deploy(ModelCatalog.standard().get("gpt-oss-120b"), "h100-sxm", "vllm", 1, Precision.MXFP4,
+                null);
+        OperatorTiming experts = d.explain(StepShape.prefill(tokens)).operators().stream()
+                .filter(o -> o.name().endsWith("moe.experts")).findFirst().orElseThrow();
+        assertThat(experts.note()).contains("rows per expert in " + tileRows + "-row tiles");
+    }
+
     private static double allReduceMs(StepExplanation e) {
         return e.operators().stream().filter(o -> o.name().endsWith(".all_reduce"))
                 .mapToDouble(o -> o.msByCategory().getOrDefault(CostCategory.COMMUNICATION, 0.0)).sum();
