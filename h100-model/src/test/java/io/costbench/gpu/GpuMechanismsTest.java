@@ -266,6 +266,25 @@ class GpuMechanismsTest {
                 .isCloseTo(6 * 1.6, within(1e-6));
     }
 
+    /**
+     * TensorRT-LLM's Triton MXFP4 path (triton_kernels' matmul_ogs) carries a latency per call of its own
+     * (moeMxfp4GemmLatencyUs, 53 us, read off vllm-project/vllm#27523's bench latency with matmul_ogs against
+     * Marlin): by hand, a MoE layer's overhead at a decode step is its 8 kernels' gaps (2 GEMMs and 6 routing
+     * kernels, 1.2 us each) plus two such calls, whatever the batch; a prompt chunk's compute-bound GEMMs fill the SMs
+     * in waves and carry no latency.
+     */
+    @Test
+    void tritonsMxfp4GemmCallsCarryTheirOwnLatency() {
+        ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
+        Deployment triton = deploy(gptOss, "h200-sxm", "trtllm", 1, Precision.MXFP4, null);
+        for (int batch : new int[] {4, 64}) {
+            assertThat(moeOverheadUs(triton, batch)).as("batch " + batch).isCloseTo(8 * 1.2 + 2 * 53, within(1e-6));
+        }
+        OperatorTiming prompt = moeOperator(triton.explain(StepShape.prefill(8192)));
+        assertThat(prompt.msByCategory()).containsKey(CostCategory.COMPUTE);
+        assertThat(prompt.msByCategory().get(CostCategory.OVERHEAD) / prompt.repeat() * 1e3).isLessThan(2 * 53);
+    }
+
     /** A MoE layer's overhead at a decode of the batch (its kernels' gaps and calls' latencies), in microseconds. */
     private static double moeOverheadUs(Deployment deployment, int batch) {
         OperatorTiming moe = moeOperator(deployment.explain(StepShape.decode(batch, 1024)));
