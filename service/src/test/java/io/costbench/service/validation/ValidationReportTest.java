@@ -290,9 +290,9 @@ class ValidationReportTest {
      * per doubling of TP, every source's measured TPOT ratio is within 0.05 of the predicted one, but for
      * AIConfigurator's TensorRT-LLM Qwen3-235B rows, which keep 0.05 or more of their TPOT that the model splits (0.84
      * against 0.78; InferenceX's TensorRT-LLM gpt-oss rows did too, 0.83 against 0.71, until the Triton MXFP4 path's
-     * latency per call, thirty-eighth round: 0.82); the InferenceX H200 vLLM MiniMax-M2.5 rows, which split more of theirs than the model, whose FP8
-     * GEMM calls carry a latency measured on one GPU whatever the TP (0.64 against 0.70); and the H200 SGLang
-     * Llama-3.1-8B rows, whose 512-client queue sets their TPOT (README, SGLang rows).
+     * latency per call, thirty-eighth round: 0.82); the InferenceX H200 vLLM MiniMax-M2.5 rows, which split more of
+     * theirs than the model, whose FP8 GEMM calls carry a latency measured on one GPU whatever the TP (0.64 against
+     * 0.70); and the H200 SGLang Llama-3.1-8B rows, whose 512-client queue sets their TPOT (README, SGLang rows).
      */
     @Test
     void onlyMoeSourcesSplitTheirStepAcrossTensorParallelismOtherwiseThanPredicted() {
