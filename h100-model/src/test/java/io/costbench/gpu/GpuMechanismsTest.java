@@ -247,39 +247,46 @@ class GpuMechanismsTest {
     }
 
     /**
-     * Marlin's grouped GEMM takes a fixed latency per call beyond its bytes and gap (moeMxfp4GemmLatencyUs, 8.5 us,
-     * from inclusionAI/humming#57's H200 timings): by hand, a MoE layer's overhead is its 6 kernels' gaps (2 GEMMs and
-     * 4 routing kernels, 1.6 us each) plus two such calls, whatever the batch; a kernel path with no measured latency
-     * (this SGLang profile's) carries the gaps alone.
+     * An MXFP4 expert path's grouped GEMM takes a fixed latency per call beyond its bytes and gap
+     * (moeMxfp4GemmLatencyUs): Marlin 8.5 us (inclusionAI/humming#57's H200 timings), TensorRT-LLM's Triton
+     * matmul_ogs 53 us (read off vllm-project/vllm#27523's bench latency with matmul_ogs against Marlin). By hand, a
+     * MoE layer's overhead at a decode step is its kernels' gaps (2 GEMMs and the path's routing kernels: Marlin's 4
+     * at 1.6 us, the Triton path's 6 at 1.2 us) plus two such calls, whatever the batch.
+     */
+    @ParameterizedTest
+    @CsvSource({"vllm, 2, 6, 1.6, 8.5", "trtllm, 1, 8, 1.2, 53"})
+    void mxfp4GemmCallsCarryTheirPathsLatencyWhateverTheBatch(String profile, int tp, int kernels, double gapUs,
+            double callUs) {
+        Deployment path = deploy(ModelCatalog.standard().get("gpt-oss-120b"), "h200-sxm", profile, tp,
+                Precision.MXFP4, null);
+        for (int batch : new int[] {4, 64}) {
+            assertThat(moeOverheadUs(path, batch)).as("batch " + batch)
+                    .isCloseTo(kernels * gapUs + 2 * callUs, within(1e-6));
+        }
+    }
+
+    /**
+     * A kernel path with no measured latency (this SGLang profile's MXFP4 path, and the vLLM profile's BF16 experts)
+     * carries its kernels' gaps alone.
      */
     @Test
-    void marlinsGemmCallsCarryAFixedLatencyBeyondTheirBytes() {
+    void pathsWithoutAMeasuredCallLatencyCarryTheirGapsAlone() {
         ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
-        Deployment marlin = deploy(gptOss, "h200-sxm", "vllm", 2, Precision.MXFP4, null);
-        for (int batch : new int[] {4, 64}) {
-            assertThat(moeOverheadUs(marlin, batch)).as("batch " + batch).isCloseTo(6 * 1.6 + 2 * 8.5, within(1e-6));
-        }
         assertThat(moeOverheadUs(deploy(gptOss, "h200-sxm", "sglang", 2, Precision.MXFP4, null), 4))
                 .isCloseTo(6 * 1.5, within(1e-6));
-        // only the MXFP4 path carries it: the same profile's BF16 experts do not
+        // the latency is the MXFP4 path's: the same vLLM profile's BF16 experts carry none
         assertThat(moeOverheadUs(deploy("qwen3-30b-a3b", "h200-sxm", "vllm", 1, Precision.BF16), 4))
                 .isCloseTo(6 * 1.6, within(1e-6));
     }
 
     /**
-     * TensorRT-LLM's Triton MXFP4 path (triton_kernels' matmul_ogs) carries a latency per call of its own
-     * (moeMxfp4GemmLatencyUs, 53 us, read off vllm-project/vllm#27523's bench latency with matmul_ogs against
-     * Marlin): by hand, a MoE layer's overhead at a decode step is its 8 kernels' gaps (2 GEMMs and 6 routing
-     * kernels, 1.2 us each) plus two such calls, whatever the batch; a prompt chunk's compute-bound GEMMs fill the SMs
-     * in waves and carry no latency.
+     * A prompt chunk's compute-bound expert GEMMs fill the SMs in waves and carry no call latency (here TensorRT-LLM's
+     * Triton path, whose decode calls carry 53 us each).
      */
     @Test
-    void tritonsMxfp4GemmCallsCarryTheirOwnLatency() {
-        ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
-        Deployment triton = deploy(gptOss, "h200-sxm", "trtllm", 1, Precision.MXFP4, null);
-        for (int batch : new int[] {4, 64}) {
-            assertThat(moeOverheadUs(triton, batch)).as("batch " + batch).isCloseTo(8 * 1.2 + 2 * 53, within(1e-6));
-        }
+    void computeBoundExpertCallsCarryNoLatency() {
+        Deployment triton = deploy(ModelCatalog.standard().get("gpt-oss-120b"), "h200-sxm", "trtllm", 1,
+                Precision.MXFP4, null);
         OperatorTiming prompt = moeOperator(triton.explain(StepShape.prefill(8192)));
         assertThat(prompt.msByCategory()).containsKey(CostCategory.COMPUTE);
         assertThat(prompt.msByCategory().get(CostCategory.OVERHEAD) / prompt.repeat() * 1e3).isLessThan(2 * 53);
