@@ -42,6 +42,13 @@ final class ExpertKernelPath {
     private final double mxfp4TileMinRows;
     private final double mxfp4TileMaxRows;
     private final double mxfp4TileFill;
+    /**
+     * Where the MXFP4 kernel is compiled by Triton: the least tile rows its dots run as Hopper's warpgroup MMA
+     * (wgmma) at, and the fraction of that rate a smaller tile gets from the mma.sync (MMAv2) it falls back to
+     * (0 and 1 where the profile names no such kernel).
+     */
+    private final double mxfp4WarpgroupMinRows;
+    private final double mxfp4SmallTileComputeFactor;
     private final double tileN;
     private final double routingSkew;
     /**
@@ -77,6 +84,9 @@ final class ExpertKernelPath {
         mxfp4TileMinRows = mxfp4Tiles ? profile.value("moeMxfp4TileMinRows") : 0;
         mxfp4TileMaxRows = mxfp4Tiles ? profile.value("moeMxfp4TileMaxRows") : 0;
         mxfp4TileFill = mxfp4Tiles ? profile.value("moeMxfp4TileFill") : 0;
+        boolean mmaFallback = mxfp4Tiles && profile.hasParameter("moeMxfp4WarpgroupMmaMinRows");
+        mxfp4WarpgroupMinRows = mmaFallback ? profile.value("moeMxfp4WarpgroupMmaMinRows") : 0;
+        mxfp4SmallTileComputeFactor = mmaFallback ? profile.value("moeMxfp4SmallTileComputeFactor") : 1;
         tileN = profile.value("moeTileN");
         routingSkew = profile.value("moeRoutingSkew");
         boolean fp8SlicedOverRanks = precision == Precision.FP8 && expertRanks == 1 && tp > 1;
@@ -118,8 +128,10 @@ final class ExpertKernelPath {
      * @param auxBytes        bytes of the routing, alignment and combine kernels
      * @param tileUtilisation fraction of the padded tiles and SM waves doing useful rows
      * @param rowsScale       the busiest rank's routed rows over the mean rank's (1 without expert parallelism)
+     * @param computeEfficiency the path's fraction of the dense peak at this call's row tile
      */
-    record MoeWork(double weightBytes, double auxBytes, double hbmBytes, double tileUtilisation, double rowsScale) {
+    record MoeWork(double weightBytes, double auxBytes, double hbmBytes, double tileUtilisation, double rowsScale,
+            double computeEfficiency) {
     }
 
     /**
@@ -156,7 +168,13 @@ final class ExpertKernelPath {
         double auxBytes = tokens * (double) op.experts() * expertRanks * 4 + routedRows * 12
                 + (routedRows + tokens) * hidden * 2;
         return new MoeWork(weightBytes, auxBytes, weightBytes + op.activationBytes() + auxBytes,
-                Math.min(1.0, mUtil * waveUtil) / padding, op.rows() > 0 ? routedRows / op.rows() : 1.0);
+                Math.min(1.0, mUtil * waveUtil) / padding, op.rows() > 0 ? routedRows / op.rows() : 1.0,
+                computeEfficiency(rowTile));
+    }
+
+    /** The path's compute efficiency at a row tile: a tile under the warpgroup MMA's rows runs on mma.sync. */
+    private double computeEfficiency(double rowTile) {
+        return rowTile < mxfp4WarpgroupMinRows ? computeEfficiency * mxfp4SmallTileComputeFactor : computeEfficiency;
     }
 
     /**
@@ -189,8 +207,9 @@ final class ExpertKernelPath {
                 + (expertRanks > 1 ? String.format(Locale.ROOT,
                         ", experts whole on %d ranks (the busiest: %.1f touched, %.0f rows)", expertRanks,
                         busiestRankExperts(op, touched), busiestRankRows(op.rows())) : "")
-                + (computeBound ? String.format(Locale.ROOT, ", compute-bound at %.1f%% of the %s dense peak",
-                        100 * computeEfficiency, precision == Precision.FP8 ? "FP8" : "BF16") : "");
+                + (computeBound ? String.format(Locale.ROOT, ", compute-bound at %.1f%% of the %s dense peak%s",
+                        100 * computeEfficiency(rowTile(op, tokens)), precision == Precision.FP8 ? "FP8" : "BF16",
+                        rowTile(op, tokens) < mxfp4WarpgroupMinRows ? " (mma.sync tiles)" : "") : "");
     }
 
     /**

@@ -306,7 +306,7 @@ final class GpuStepPricer {
                 ExpertKernelPath.MoeWork moe = experts.work(op, tokens);
                 bytes = moe.hbmBytes();
                 computeMs = op.flops() * moe.rowsScale() / (hw.denseFlopsPerSecond(precision)
-                        * experts.computeEfficiency() * moe.tileUtilisation()) * 1e3;
+                        * moe.computeEfficiency() * moe.tileUtilisation()) * 1e3;
                 memoryMs = bytesMs(moe.weightBytes() + op.activationBytes(), experts.bandwidthEfficiency());
                 // Routing, alignment, activation and combine: small kernels priced by the bytes they move.
                 double auxMs = moeAuxKernels * bytesMs(moe.auxBytes() / moeAuxKernels, elementwiseEff);
@@ -342,9 +342,12 @@ final class GpuStepPricer {
         // A grouped GEMM that takes longer than its bytes and gap at decode-sized batches (few CTAs looping over K;
         // Marlin's persistent CTAs and Stream-K reduction): a fixed latency per call, an overhead like the gaps. The
         // kernel benchmarks measured it on memory-bound calls; a compute-bound one fills the SMs in waves and its
-        // time is its FLOPs at the profile's compute efficiency, read off the same benchmarks' large batches.
-        double latencyMs = op.kind() == OperatorKind.MOE_EXPERTS && !computeBound
-                ? moeGemmKernels * experts.gemmLatencyUs() * US : 0;
+        // time is its FLOPs at the profile's compute efficiency, read off the same benchmarks' large batches. The
+        // tensor cores work through the latency, so a call takes the longer of its FLOPs and its bytes plus the
+        // latency: no step in time where the FLOPs overtake the bytes.
+        double callLatencyMs = op.kind() == OperatorKind.MOE_EXPERTS ? moeGemmKernels * experts.gemmLatencyUs() * US
+                : 0;
+        double latencyMs = Math.max(0, Math.min(callLatencyMs, memoryMs + callLatencyMs - rooflineMs));
         // Inside a CUDA graph kernels follow each other with a small gap; outside one the host launches each.
         boolean graphed = withinCapture && op.kind() != OperatorKind.SAMPLING
                 && (op.kind() != OperatorKind.ATTENTION || decodeOnly);

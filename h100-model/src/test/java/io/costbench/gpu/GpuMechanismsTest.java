@@ -251,18 +251,71 @@ class GpuMechanismsTest {
      * (moeMxfp4GemmLatencyUs): Marlin 8.5 us (inclusionAI/humming#57's H200 timings), TensorRT-LLM's Triton
      * matmul_ogs 53 us (read off vllm-project/vllm#27523's bench latency with matmul_ogs against Marlin). By hand, a
      * MoE layer's overhead at a decode step is its kernels' gaps (2 GEMMs and the path's routing kernels: Marlin's 4
-     * at 1.6 us, the Triton path's 6 at 1.2 us) plus two such calls, whatever the batch.
+     * at 1.6 us, the Triton path's 6 at 1.2 us) plus two such calls, whatever the batch, while the call's bytes take
+     * longer than its FLOPs (the Triton path's here at wgmma's rate: its mma.sync tiles are the next test's).
      */
     @ParameterizedTest
     @CsvSource({"vllm, 2, 6, 1.6, 8.5", "trtllm, 1, 8, 1.2, 53"})
     void mxfp4GemmCallsCarryTheirPathsLatencyWhateverTheBatch(String profile, int tp, int kernels, double gapUs,
             double callUs) {
-        Deployment path = deploy(ModelCatalog.standard().get("gpt-oss-120b"), "h200-sxm", profile, tp,
-                Precision.MXFP4, null);
+        GpuAcceleratorModel wgmmaRate = profile.equals("trtllm")
+                ? GPU.withProfileValues(profile, Map.of("moeMxfp4SmallTileComputeFactor", 1.0)) : GPU;
+        Deployment path = wgmmaRate.deploy(ModelCatalog.standard().get("gpt-oss-120b"),
+                new DeploymentRequest("h200-sxm", profile, tp, Precision.MXFP4, null, 8192));
         for (int batch : new int[] {4, 64}) {
             assertThat(moeOverheadUs(path, batch)).as("batch " + batch)
                     .isCloseTo(kernels * gapUs + 2 * callUs, within(1e-6));
         }
+    }
+
+    /**
+     * Triton runs a dot on Hopper's warpgroup MMA only in tiles of 64 rows or more (supportMMA), so matmul_ogs' 16- and
+     * 32-row blocks take mma.sync at moeMxfp4SmallTileComputeFactor (0.55) of the rate: a decode step's calls do not
+     * notice, their padded FLOPs now just over their bytes but under their bytes plus the call latency, which the
+     * tensor cores work through (a call takes the longer of its FLOPs and its bytes plus its latency; charged only on
+     * calls whose bytes outlast their FLOPs, the latency dropped out here and four sequences got faster at the slower
+     * rate); ~450 decoding sequences (14 rows an expert, 32-row blocks) take 1 / 0.55 of the FLOP time; 2048 (64 rows,
+     * 64-row blocks) run on wgmma at the path's own rate.
+     */
+    @Test
+    void tritonsSmallBlocksRunOnMmaSyncWhereTheirFlopsBind() {
+        ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
+        DeploymentRequest request = new DeploymentRequest("h200-sxm", "trtllm", 1, Precision.MXFP4, null, 8192);
+        Deployment mmaSync = GPU.deploy(gptOss, request);
+        Deployment wgmmaOnly = GPU.withProfileValues("trtllm", Map.of("moeMxfp4SmallTileComputeFactor", 1.0))
+                .deploy(gptOss, request);
+        StepShape decode = StepShape.decode(4, 1024);
+        assertThat(moeOperator(mmaSync.explain(decode)).timeMs())
+                .isCloseTo(moeOperator(wgmmaOnly.explain(decode)).timeMs(), within(1e-9));
+        StepShape midBatch = StepShape.decode(448, 1024);
+        OperatorTiming slow = moeOperator(mmaSync.explain(midBatch));
+        assertThat(slow.note()).contains("in 32-row tiles", "(mma.sync tiles)");
+        assertThat(slow.msByCategory().get(CostCategory.COMPUTE))
+                .isCloseTo(moeOperator(wgmmaOnly.explain(midBatch)).msByCategory().get(CostCategory.COMPUTE) / 0.55,
+                        withinPercentage(1e-6));
+        StepShape fullTiles = StepShape.decode(2048, 1024);
+        OperatorTiming wgmma = moeOperator(mmaSync.explain(fullTiles));
+        assertThat(wgmma.note()).contains("in 64-row tiles").doesNotContain("mma.sync");
+        assertThat(wgmma.timeMs()).isEqualTo(moeOperator(wgmmaOnly.explain(fullTiles)).timeMs());
+    }
+
+    /**
+     * TensorRT-LLM's Triton path sizes its row blocks by matmul_ogs' rule, from the rows an expert gets (twice them, to
+     * a power of two, 16 to 64), not by fused_moe's tokens against experts: with gpt-oss's experts whole on 4 ranks (32
+     * each), 64 decoding sequences (2 rows an expert) keep 16-row blocks, and the layer costs what it costs with the
+     * experts split over the ranks, but for the busiest rank's extra experts (InferenceX measures the two layouts
+     * within 2%). With fused_moe's rule (64 tokens over 32 experts: 64-row blocks) it cost 1.5 times as much.
+     */
+    @Test
+    void tritonsRowBlocksFollowTheRowsAnExpertGets() {
+        ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
+        StepShape decode = StepShape.decode(64, 1024);
+        OperatorTiming expertParallel = moeOperator(deploy(gptOss, "h200-sxm", "trtllm", 4, Precision.MXFP4,
+                Set.of("expert-parallel")).explain(decode));
+        OperatorTiming split = moeOperator(deploy(gptOss, "h200-sxm", "trtllm", 4, Precision.MXFP4, null)
+                .explain(decode));
+        assertThat(expertParallel.note()).contains("of 32 experts", "in 16-row tiles");
+        assertThat(expertParallel.timeMs()).isCloseTo(split.timeMs(), withinPercentage(5));
     }
 
     /**

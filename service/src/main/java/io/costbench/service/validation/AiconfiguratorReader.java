@@ -99,16 +99,22 @@ public final class AiconfiguratorReader {
      * ({@code benchmarks/gptoss_fp4_h100.sh} @ 1fc5d73c, {@code gptoss_fp4_h200.sh} @ 16cd9556: no
      * {@code --kv-cache-dtype}, {@code VLLM_MXFP4_USE_MARLIN=1}; {@code gptoss_fp4_h200_trt.sh} @ 111f0312:
      * {@code kv_cache_config: dtype: auto}, {@code --max_num_tokens 20000}, {@code num_postprocess_workers: 4} with
-     * {@code stream_interval: 20}, CUDA graphs padded, no batch waiting) keep the engine's KV cache.
+     * {@code stream_interval: 20}, CUDA graphs padded, no batch waiting) keep the engine's KV cache. gpt-oss's
+     * TensorRT-LLM runs spread the experts whole over the ranks: the script passes {@code --ep_size=$EP_SIZE}, and
+     * every search-space entry of its configuration sets ep to the TP ({@code .github/configs/nvidia-master.yaml} @
+     * 0004cf5f, 48f302cc and 8eec0d4e, {@code gptoss-fp4-h200-trt}: "For all sequence lengths, EP=TP,
+     * DP_ATTENTION=false"), whatever moe_ep_size the dump then records.
      *
      * @param kvCacheDtype         the KV cache the script asks for
      * @param trtllmMaxNumTokens   the TensorRT-LLM token budget
      * @param trtllmBatchWaiting   whether the TensorRT-LLM script waits for batches (1k/1k below TP 8)
+     * @param trtllmExpertParallel whether the TensorRT-LLM runs put whole experts on each of the TP ranks
      */
-    record InferencexLaunch(String kvCacheDtype, int trtllmMaxNumTokens, boolean trtllmBatchWaiting) {
+    record InferencexLaunch(String kvCacheDtype, int trtllmMaxNumTokens, boolean trtllmBatchWaiting,
+            boolean trtllmExpertParallel) {
 
-        static final InferencexLaunch FP8 = new InferencexLaunch("fp8", INFERENCEX_TRTLLM_MAX_NUM_TOKENS, true);
-        static final InferencexLaunch GPT_OSS = new InferencexLaunch("auto", 20000, false);
+        static final InferencexLaunch FP8 = new InferencexLaunch("fp8", INFERENCEX_TRTLLM_MAX_NUM_TOKENS, true, false);
+        static final InferencexLaunch GPT_OSS = new InferencexLaunch("auto", 20000, false, true);
 
         /** The launch of a catalog model's script: gpt-oss's own, else the FP8 scripts'. */
         static InferencexLaunch of(String model) {
@@ -136,12 +142,16 @@ public final class AiconfiguratorReader {
         // run's TP): the InferenceX copy, whose client and launch script are documented, is the one read.
         Set<String> fromInferenceX = new HashSet<>();
         rows.stream().filter(AiconfiguratorReader::inferenceX).forEach(r -> fromInferenceX.add(figures(r)));
+        // A TP x EP label whose figures another InferenceX row carries is that run, labelled twice.
+        Set<String> plainInferenceX = new HashSet<>();
+        rows.stream().filter(r -> inferenceX(r) && !tpTimesEpLabel(r)).forEach(r -> plainInferenceX.add(figures(r)));
         Set<String> seen = new HashSet<>();
         for (Map<String, String> row : rows) {
             Optional<String> why = whyNotRead(row);
             if (why.isPresent()) {
                 leftOut.accept(why.get());
-            } else if (!inferenceX(row) && fromInferenceX.contains(figures(row)) || !seen.add(identity(row))) {
+            } else if (!inferenceX(row) && fromInferenceX.contains(figures(row))
+                    || tpTimesEpLabel(row) && plainInferenceX.contains(figures(row)) || !seen.add(identity(row))) {
                 leftOut.accept("repeats a row already read (same configuration and figures)");
             } else {
                 measurements.add(toMeasurement(row));
@@ -188,7 +198,7 @@ public final class AiconfiguratorReader {
         if (!oneOrBlank(r.get("attention_dp_size")) || !oneOrBlank(r.get("pp_size")) || impliedAttentionDp(r)) {
             return Optional.of("attention data parallelism or pipeline stages, not modelled");
         }
-        if (!oneOrBlank(r.get("moe_ep_size")) && !expertParallel(r)) {
+        if (!oneOrBlank(r.get("moe_ep_size")) && !expertParallel(r) && !tpTimesEpLabel(r)) {
             return Optional.of("experts split over both tensor- and expert-parallel ranks, not modelled");
         }
         return Optional.empty();
@@ -214,8 +224,33 @@ public final class AiconfiguratorReader {
 
     /** Experts spread whole over the TP ranks (moe_ep = TP, moe_tp 1) rather than split over them (moe_tp = TP). */
     private static boolean expertParallel(Map<String, String> r) {
+        if (tpTimesEpLabel(r)) {
+            return true;
+        }
         int tp = Integer.parseInt(r.get("tp_size"));
         return tp > 1 && String.valueOf(tp).equals(r.get("moe_ep_size")) && oneOrBlank(r.get("moe_tp_size"));
+    }
+
+    /**
+     * A run of a launch that sets {@code --ep_size} to the TP (gpt-oss's TensorRT-LLM script, {@link InferencexLaunch})
+     * that a dump records as tp_size k x k, moe_tp_size k and moe_ep_size k: one node holds 8 GPUs (the script's
+     * {@code --gpus_per_node 8}), so tp_size 16 and 64 cannot be GPUs, and each such row measures within 2% of the same
+     * workload's TP k row (TP 2, 4, 8 at 4 clients, 1k/1k: 5.90 / 4.94 / 4.31 ms against 5.85 / 4.98 / 4.38 ms TPOT).
+     * Read as TP k, experts whole on the k ranks.
+     */
+    private static boolean tpTimesEpLabel(Map<String, String> r) {
+        if (!inferenceX(r) || !"trtllm".equals(r.get("backend"))
+                || CatalogIds.model(r.get("model_path")).map(m -> !InferencexLaunch.of(m).trtllmExpertParallel())
+                        .orElse(true)
+                || oneOrBlank(r.get("moe_ep_size")) || !r.get("moe_ep_size").equals(r.get("moe_tp_size"))) {
+            return false;
+        }
+        int k = Integer.parseInt(r.get("moe_ep_size"));
+        return k * k == Integer.parseInt(r.get("tp_size"));
+    }
+
+    private static int tensorParallel(Map<String, String> r) {
+        return tpTimesEpLabel(r) ? Integer.parseInt(r.get("moe_ep_size")) : Integer.parseInt(r.get("tp_size"));
     }
 
     private static Measurement toMeasurement(Map<String, String> r) {
@@ -226,8 +261,11 @@ public final class AiconfiguratorReader {
         int isl = Integer.parseInt(r.get("isl"));
         int osl = Integer.parseInt(r.get("osl"));
         int concurrency = Integer.parseInt(r.get("batch_size"));
-        int tp = Integer.parseInt(r.get("tp_size"));
-        boolean expertParallel = expertParallel(r);
+        int tp = tensorParallel(r);
+        boolean inferencex = inferenceX(r);
+        InferencexLaunch launch = InferencexLaunch.of(model);
+        boolean expertParallel = expertParallel(r)
+                || inferencex && "trtllm".equals(r.get("backend")) && launch.trtllmExpertParallel() && tp > 1;
         double ttft = Double.parseDouble(r.get("silicon_ttft_ms"));
         double tpot = Double.parseDouble(r.get("silicon_tpot_ms"));
         Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
@@ -236,8 +274,6 @@ public final class AiconfiguratorReader {
         measured.put(ValidationMetric.OUTPUT_THROUGHPUT, concurrency * osl / ((ttft + (osl - 1) * tpot) / 1e3));
         String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware, r.get("backend"), model, precision, tp,
                 isl, osl, concurrency);
-        boolean inferencex = inferenceX(r);
-        InferencexLaunch launch = InferencexLaunch.of(model);
         Measurement m = Measurement.builder().source(FILE, label, inferencex ? "inferencex" : "aiconfigurator")
                 .deployment(hardware, profile, model, precision, tp).lengths(isl, osl)
                 .load(concurrency, inferencex ? 10 * concurrency : 0).measured(measured, true)

@@ -261,6 +261,39 @@ class MeasurementReadersTest {
         assertThat(rows.get(1).maxBatchedTokens()).isNull();
     }
 
+    /**
+     * gpt-oss's TensorRT-LLM runs spread the experts whole over the TP ranks (the launch passes --ep_size = TP): a dump
+     * row labelled with experts split over the TP ranks runs expert-parallel, and so does one labelled tp_size k x k
+     * with moe_tp = moe_ep = k, read as TP k (no node holds 16 GPUs), unless another row already carries its figures;
+     * TP 1 and vLLM's runs (no --ep_size in its script) keep their layout.
+     */
+    @Test
+    void gptOssTensorRtRunsSpreadTheExpertsWholeOverTheirRanks() throws IOException {
+        Path file = dir.resolve(AiconfiguratorReader.FILE);
+        String dump = "source_file=2026-04-06.csv; model=GPT-OSS-120B; wip=False,";
+        String trt = "trtllm,1.3.0rc5,openai/gpt-oss-120b,h200_sxm,fp4,agg,1024,1024,nvfp4,nvfp4,4,";
+        String tail = ",,,,,,,,,,,,,,,";
+        Files.writeString(file, AICONFIGURATOR_HEADER
+                + "tp2," + dump + trt + "2,1,,2,1" + tail + "80.4,5.85\n"
+                + "dev2," + dump + trt.replace("1.3.0rc5", "gpt-oss-dev") + "4,1,,2,2" + tail + "105.0,5.90\n"
+                + "dev4," + dump + trt.replace("1.3.0rc5", "gpt-oss-dev") + "16,1,,4,4" + tail + "89.7,4.94\n"
+                + "again," + dump + trt.replace("1.3.0rc5", "gpt-oss-dev") + "16,1,,4,4" + tail
+                + "80.4,5.85\n"
+                + "tp1," + dump + trt + "1,1,,1,1" + tail + "80.5,6.88\n"
+                + "vllm," + dump + "vllm,0.18.0,openai/gpt-oss-120b,h200_sxm,fp4,agg,1024,1024,nvfp4,nvfp4,4,"
+                + "2,1,,2,1" + tail + "70.0,5.00\n");
+        List<String> leftOut = new ArrayList<>();
+        List<Measurement> rows = AiconfiguratorReader.read(file, leftOut::add);
+        assertThat(leftOut).containsExactly("repeats a row already read (same configuration and figures)");
+        assertThat(rows).extracting(Measurement::profileId, Measurement::tensorParallel,
+                m -> m.engineOptions().contains("expert-parallel")).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("trtllm", 2, true),
+                        org.assertj.core.groups.Tuple.tuple("trtllm", 2, true),
+                        org.assertj.core.groups.Tuple.tuple("trtllm", 4, true),
+                        org.assertj.core.groups.Tuple.tuple("trtllm", 1, false),
+                        org.assertj.core.groups.Tuple.tuple("vllm", 2, false));
+    }
+
     @Test
     void inferenceXTensorRtRunsHideHostWorkPadGraphsAndWaitForBatchesAt1k1kBelowTp8() {
         // the launch script's post-processing workers and stream interval, its padded CUDA graphs, and its 1k/1k
