@@ -303,8 +303,8 @@ class GpuMechanismsTest {
      * TensorRT-LLM's Triton path sizes its row blocks by matmul_ogs' rule, from the rows an expert gets (twice them, to
      * a power of two, 16 to 64), not by fused_moe's tokens against experts: with gpt-oss's experts whole on 4 ranks (32
      * each), 64 decoding sequences (2 rows an expert) keep 16-row blocks, and the layer costs what it costs with the
-     * experts split over the ranks, but for the busiest rank's extra experts (InferenceX measures the two layouts
-     * within 2%). With fused_moe's rule (64 tokens over 32 experts: 64-row blocks) it cost 1.5 times as much.
+     * experts split over the ranks, but for the busiest rank's extra experts. With fused_moe's rule (64 tokens over 32
+     * experts: 64-row blocks) it cost 1.5 times as much.
      */
     @Test
     void tritonsRowBlocksFollowTheRowsAnExpertGets() {

@@ -234,9 +234,9 @@ public final class AiconfiguratorReader {
     /**
      * A run of a launch that sets {@code --ep_size} to the TP (gpt-oss's TensorRT-LLM script, {@link InferencexLaunch})
      * that a dump records as tp_size k x k, moe_tp_size k and moe_ep_size k: one node holds 8 GPUs (the script's
-     * {@code --gpus_per_node 8}), so tp_size 16 and 64 cannot be GPUs, and each such row measures within 2% of the same
-     * workload's TP k row (TP 2, 4, 8 at 4 clients, 1k/1k: 5.90 / 4.94 / 4.31 ms against 5.85 / 4.98 / 4.38 ms TPOT).
-     * Read as TP k, experts whole on the k ranks.
+     * {@code --gpus_per_node 8}), so tp_size 16 and 64 cannot be GPUs, and each such row measures within 3.3% of the
+     * same workload's TP k row (TP 2, 4, 8 at 4 clients, 1k/1k: 5.90 / 4.94 / 4.31 ms against 5.85 / 4.98 / 4.38 ms
+     * TPOT). Read as TP k, experts whole on the k ranks.
      */
     private static boolean tpTimesEpLabel(Map<String, String> r) {
         if (!inferenceX(r) || !"trtllm".equals(r.get("backend"))
