@@ -113,10 +113,6 @@ final class ExpertKernelPath {
         return bandwidthEfficiency;
     }
 
-    double computeEfficiency() {
-        return computeEfficiency;
-    }
-
     double gemmLatencyUs() {
         return gemmLatencyUs;
     }
@@ -194,9 +190,10 @@ final class ExpertKernelPath {
     /** The layer in words, for explanations (pricing stays allocation-light). */
     String note(Operator op, int tokens, boolean computeBound) {
         double touched = touched(op, tokens);
+        double tile = rowTile(op, tokens);
         return String.format(Locale.ROOT, "grouped GEMM over %.1f of %d experts (routing skew %.2f), %.1f rows per "
                 + "expert in %.0f-row tiles%s", touched, op.experts(), routingSkew, op.rows() / Math.max(1e-9, touched),
-                rowTile(op, tokens),
+                tile,
                 extraExpertReads > 0
                         ? String.format(Locale.ROOT, ", plus %.0f experts' weights read by the FP8 path",
                                 extraExpertReads)
@@ -208,8 +205,8 @@ final class ExpertKernelPath {
                         ", experts whole on %d ranks (the busiest: %.1f touched, %.0f rows)", expertRanks,
                         busiestRankExperts(op, touched), busiestRankRows(op.rows())) : "")
                 + (computeBound ? String.format(Locale.ROOT, ", compute-bound at %.1f%% of the %s dense peak%s",
-                        100 * computeEfficiency(rowTile(op, tokens)), precision == Precision.FP8 ? "FP8" : "BF16",
-                        rowTile(op, tokens) < mxfp4WarpgroupMinRows ? " (mma.sync tiles)" : "") : "");
+                        100 * computeEfficiency(tile), precision == Precision.FP8 ? "FP8" : "BF16",
+                        tile < mxfp4WarpgroupMinRows ? " (mma.sync tiles)" : "") : "");
     }
 
     /**

@@ -258,8 +258,7 @@ class GpuMechanismsTest {
     @CsvSource({"vllm, 2, 6, 1.6, 8.5", "trtllm, 1, 8, 1.2, 53"})
     void mxfp4GemmCallsCarryTheirPathsLatencyWhateverTheBatch(String profile, int tp, int kernels, double gapUs,
             double callUs) {
-        GpuAcceleratorModel wgmmaRate = profile.equals("trtllm")
-                ? GPU.withProfileValues(profile, Map.of("moeMxfp4SmallTileComputeFactor", 1.0)) : GPU;
+        GpuAcceleratorModel wgmmaRate = profile.equals("trtllm") ? tritonAtWgmmaRate() : GPU;
         Deployment path = wgmmaRate.deploy(ModelCatalog.standard().get("gpt-oss-120b"),
                 new DeploymentRequest("h200-sxm", profile, tp, Precision.MXFP4, null, 8192));
         for (int batch : new int[] {4, 64}) {
@@ -282,8 +281,7 @@ class GpuMechanismsTest {
         ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
         DeploymentRequest request = new DeploymentRequest("h200-sxm", "trtllm", 1, Precision.MXFP4, null, 8192);
         Deployment mmaSync = GPU.deploy(gptOss, request);
-        Deployment wgmmaOnly = GPU.withProfileValues("trtllm", Map.of("moeMxfp4SmallTileComputeFactor", 1.0))
-                .deploy(gptOss, request);
+        Deployment wgmmaOnly = tritonAtWgmmaRate().deploy(gptOss, request);
         StepShape decode = StepShape.decode(4, 1024);
         assertThat(moeOperator(mmaSync.explain(decode)).timeMs())
                 .isCloseTo(moeOperator(wgmmaOnly.explain(decode)).timeMs(), within(1e-9));
@@ -343,6 +341,11 @@ class GpuMechanismsTest {
         OperatorTiming prompt = moeOperator(triton.explain(StepShape.prefill(8192)));
         assertThat(prompt.msByCategory()).containsKey(CostCategory.COMPUTE);
         assertThat(prompt.msByCategory().get(CostCategory.OVERHEAD) / prompt.repeat() * 1e3).isLessThan(2 * 53);
+    }
+
+    /** The catalog with TensorRT-LLM's Triton path at wgmma's rate in every row block (no mma.sync loss). */
+    private static GpuAcceleratorModel tritonAtWgmmaRate() {
+        return GPU.withProfileValues("trtllm", Map.of("moeMxfp4SmallTileComputeFactor", 1.0));
     }
 
     /** A MoE layer's overhead at a decode of the batch (its kernels' gaps and calls' latencies), in microseconds. */

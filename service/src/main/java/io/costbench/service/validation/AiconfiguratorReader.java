@@ -198,7 +198,7 @@ public final class AiconfiguratorReader {
         if (!oneOrBlank(r.get("attention_dp_size")) || !oneOrBlank(r.get("pp_size")) || impliedAttentionDp(r)) {
             return Optional.of("attention data parallelism or pipeline stages, not modelled");
         }
-        if (!oneOrBlank(r.get("moe_ep_size")) && !expertParallel(r) && !tpTimesEpLabel(r)) {
+        if (!oneOrBlank(r.get("moe_ep_size")) && !labelledExpertParallel(r)) {
             return Optional.of("experts split over both tensor- and expert-parallel ranks, not modelled");
         }
         return Optional.empty();
@@ -222,8 +222,16 @@ public final class AiconfiguratorReader {
         return Integer.parseInt(moeTp) * Integer.parseInt(moeEp) > Integer.parseInt(r.get("tp_size"));
     }
 
-    /** Experts spread whole over the TP ranks (moe_ep = TP, moe_tp 1) rather than split over them (moe_tp = TP). */
+    /**
+     * Experts spread whole over the TP ranks rather than split over them: as the row records it, or as its launch sets
+     * it whatever the row records ({@link #launchSetsEpToTp}).
+     */
     private static boolean expertParallel(Map<String, String> r) {
+        return labelledExpertParallel(r) || launchSetsEpToTp(r) && tensorParallel(r) > 1;
+    }
+
+    /** The row records experts whole on its TP ranks: moe_ep = TP and moe_tp 1, or a TP x EP label. */
+    private static boolean labelledExpertParallel(Map<String, String> r) {
         if (tpTimesEpLabel(r)) {
             return true;
         }
@@ -231,18 +239,23 @@ public final class AiconfiguratorReader {
         return tp > 1 && String.valueOf(tp).equals(r.get("moe_ep_size")) && oneOrBlank(r.get("moe_tp_size"));
     }
 
+    /** An InferenceX TensorRT-LLM run whose launch passes {@code --ep_size} = TP (gpt-oss's, {@link InferencexLaunch}). */
+    private static boolean launchSetsEpToTp(Map<String, String> r) {
+        return inferenceX(r) && "trtllm".equals(r.get("backend"))
+                && CatalogIds.model(r.get("model_path")).map(m -> InferencexLaunch.of(m).trtllmExpertParallel())
+                        .orElse(false);
+    }
+
     /**
-     * A run of a launch that sets {@code --ep_size} to the TP (gpt-oss's TensorRT-LLM script, {@link InferencexLaunch})
-     * that a dump records as tp_size k x k, moe_tp_size k and moe_ep_size k: one node holds 8 GPUs (the script's
-     * {@code --gpus_per_node 8}), so tp_size 16 and 64 cannot be GPUs, and each such row measures within 3.3% of the
-     * same workload's TP k row (TP 2, 4, 8 at 4 clients, 1k/1k: 5.90 / 4.94 / 4.31 ms against 5.85 / 4.98 / 4.38 ms
-     * TPOT). Read as TP k, experts whole on the k ranks.
+     * A run of a launch that sets {@code --ep_size} to the TP ({@link #launchSetsEpToTp}) that a dump records as
+     * tp_size k x k, moe_tp_size k and moe_ep_size k: one node holds 8 GPUs (the script's {@code --gpus_per_node 8}),
+     * so tp_size 16 and 64 cannot be GPUs, and each such row measures within 3.3% of the same workload's TP k row
+     * (TP 2, 4, 8 at 4 clients, 1k/1k: 5.90 / 4.94 / 4.31 ms against 5.85 / 4.98 / 4.38 ms TPOT). Read as TP k,
+     * experts whole on the k ranks.
      */
     private static boolean tpTimesEpLabel(Map<String, String> r) {
-        if (!inferenceX(r) || !"trtllm".equals(r.get("backend"))
-                || CatalogIds.model(r.get("model_path")).map(m -> !InferencexLaunch.of(m).trtllmExpertParallel())
-                        .orElse(true)
-                || oneOrBlank(r.get("moe_ep_size")) || !r.get("moe_ep_size").equals(r.get("moe_tp_size"))) {
+        if (!launchSetsEpToTp(r) || oneOrBlank(r.get("moe_ep_size"))
+                || !r.get("moe_ep_size").equals(r.get("moe_tp_size"))) {
             return false;
         }
         int k = Integer.parseInt(r.get("moe_ep_size"));
@@ -262,10 +275,7 @@ public final class AiconfiguratorReader {
         int osl = Integer.parseInt(r.get("osl"));
         int concurrency = Integer.parseInt(r.get("batch_size"));
         int tp = tensorParallel(r);
-        boolean inferencex = inferenceX(r);
-        InferencexLaunch launch = InferencexLaunch.of(model);
-        boolean expertParallel = expertParallel(r)
-                || inferencex && "trtllm".equals(r.get("backend")) && launch.trtllmExpertParallel() && tp > 1;
+        boolean expertParallel = expertParallel(r);
         double ttft = Double.parseDouble(r.get("silicon_ttft_ms"));
         double tpot = Double.parseDouble(r.get("silicon_tpot_ms"));
         Map<ValidationMetric, Double> measured = new EnumMap<>(ValidationMetric.class);
@@ -274,6 +284,8 @@ public final class AiconfiguratorReader {
         measured.put(ValidationMetric.OUTPUT_THROUGHPUT, concurrency * osl / ((ttft + (osl - 1) * tpot) / 1e3));
         String label = String.format("%s %s %s %s tp%d %d/%d c=%d", hardware, r.get("backend"), model, precision, tp,
                 isl, osl, concurrency);
+        boolean inferencex = inferenceX(r);
+        InferencexLaunch launch = InferencexLaunch.of(model);
         Measurement m = Measurement.builder().source(FILE, label, inferencex ? "inferencex" : "aiconfigurator")
                 .deployment(hardware, profile, model, precision, tp).lengths(isl, osl)
                 .load(concurrency, inferencex ? 10 * concurrency : 0).measured(measured, true)
