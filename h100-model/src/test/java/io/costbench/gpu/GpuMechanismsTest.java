@@ -317,6 +317,28 @@ class GpuMechanismsTest {
     }
 
     /**
+     * Under expert parallelism TensorRT-LLM's Triton path first prunes the routing to the rank's own experts
+     * (TritonEPRouter.prune_routing_ep: two bitmatrix kernels and a compaction): three more launches in each of
+     * gpt-oss-120b's 36 MoE layers than with the experts split, each a kernel gap in a replayed decode step. vLLM's
+     * Marlin path routes over the rank's experts in its own kernels and adds none.
+     */
+    @ParameterizedTest
+    @CsvSource({"trtllm, 3, 1.2", "vllm, 0, 1.6"})
+    void expertParallelRoutingAddsThePathsPruningKernels(String profile, int extraKernels, double gapUs) {
+        ModelSpec gptOss = ModelCatalog.standard().get("gpt-oss-120b");
+        StepShape decode = StepShape.decode(4, 1024);
+        StepExplanation whole = deploy(gptOss, "h200-sxm", profile, 4, Precision.MXFP4,
+                Set.of(GpuAcceleratorModel.EXPERT_PARALLEL)).explain(decode);
+        StepExplanation split = deploy(gptOss, "h200-sxm", profile, 4, Precision.MXFP4, null).explain(decode);
+        assertThat((long) whole.counters().get("kernelLaunches") - (long) split.counters().get("kernelLaunches"))
+                .isEqualTo(36L * extraKernels);
+        double overheadUs = moeOperator(whole).msByCategory().get(CostCategory.OVERHEAD) * 1e3 / 36
+                - moeOperator(split).msByCategory().get(CostCategory.OVERHEAD) * 1e3 / 36;
+        // (the busiest rank's routing kernels move a few more bytes than the split path's: nanoseconds)
+        assertThat(overheadUs).isCloseTo(extraKernels * gapUs, within(0.01));
+    }
+
+    /**
      * A kernel path with no measured latency (this SGLang profile's MXFP4 path, and the vLLM profile's BF16 experts)
      * carries its kernels' gaps alone.
      */
