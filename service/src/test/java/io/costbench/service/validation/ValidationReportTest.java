@@ -404,15 +404,9 @@ class ValidationReportTest {
         // with matmul_ogs' own row blocks and their mma.sync rate: the TPOT median, met before, 7.1 -> 9.1%, p90
         // 22.0 -> 30.0%, throughput* 8.8 -> 10.4%, the source left out 16.3 -> 19.4% (README, thirty-ninth round).
         // The fortieth prices the three kernels that prune the routing to a rank's own experts under expert
-        // parallelism (moeMxfp4ExpertParallelRoutingKernels): p90 30.0 -> 31.0%, throughput* 10.4 -> 10.8%, the
-        // source left out 19.4 -> 21.2%, the median 9.1% either way
-        GUARDS.put("h200-sxm trtllm TPOT median", 0.092);
-        GUARDS.put("h200-sxm trtllm TPOT p90", 0.311);
-        // The H100 and H200 TensorRT-LLM measured throughput medians (thirty-fourth round) take TensorRT-LLM's own
-        // offline tables, out of sample: 6.2% over 31 runs and 5.1% over 30, met (8.1% and 5.9% with those runs' decode
-        // batches above 128 priced as eager steps, before their graphs up to the max batch); with the later edition's
-        // runs (thirty-fifth round) 6.1% over 32 and 4.6% over 34 on dense models, 6.5% over the four gpt-oss runs
-        GUARDS.put("h200-sxm trtllm derived output throughput* median", 0.109);
+        // parallelism (p90 30.0 -> 31.0%, the source left out 19.4 -> 21.2%), then calibrates the call latency on
+        // the gpt-oss rows, vLLM's reading being another kernel configuration (53 -> 31 us): the group meets every
+        // target (TPOT 4.5 / 13.7%, throughput* 6.0%); left out, the rows fall back to the documented 53 us.
         GUARDS.put("leave-one-out inferencex h200-sxm trtllm gpt-oss-120b TPOT median", 0.213);
     }
 
