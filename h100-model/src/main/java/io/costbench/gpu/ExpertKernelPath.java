@@ -49,6 +49,8 @@ final class ExpertKernelPath {
      */
     private final double mxfp4WarpgroupMinRows;
     private final double mxfp4SmallTileComputeFactor;
+    /** Kernels the path adds to a layer with its experts whole on more than one rank (0 where it adds none). */
+    private final double expertParallelRoutingKernels;
     private final double tileN;
     private final double routingSkew;
     /**
@@ -87,6 +89,10 @@ final class ExpertKernelPath {
         boolean mmaFallback = mxfp4Tiles && profile.hasParameter("moeMxfp4WarpgroupMmaMinRows");
         mxfp4WarpgroupMinRows = mmaFallback ? profile.value("moeMxfp4WarpgroupMmaMinRows") : 0;
         mxfp4SmallTileComputeFactor = mmaFallback ? profile.value("moeMxfp4SmallTileComputeFactor") : 1;
+        // TensorRT-LLM's Triton path prunes the routing to the rank's own experts under expert parallelism.
+        expertParallelRoutingKernels = precision == Precision.MXFP4 && expertRanks > 1
+                ? profile.valueOr("moeMxfp4ExpertParallelRoutingKernels", 0)
+                : 0;
         tileN = profile.value("moeTileN");
         routingSkew = profile.value("moeRoutingSkew");
         boolean fp8SlicedOverRanks = precision == Precision.FP8 && expertRanks == 1 && tp > 1;
@@ -111,6 +117,10 @@ final class ExpertKernelPath {
 
     double bandwidthEfficiency() {
         return bandwidthEfficiency;
+    }
+
+    double expertParallelRoutingKernels() {
+        return expertParallelRoutingKernels;
     }
 
     double gemmLatencyUs() {

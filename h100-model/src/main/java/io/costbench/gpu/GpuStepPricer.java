@@ -46,8 +46,6 @@ final class GpuStepPricer {
     private final double gemmKernels;
     private final double moeGemmKernels;
     private final double moeAuxKernels;
-    /** Kernels a MoE layer adds with its experts whole on more than one rank (0 where the path adds none). */
-    private final double moeExpertParallelKernels;
     private final double samplingKernels;
     private final double gemmComputeEff;
     private final double fp8Factor;
@@ -103,11 +101,6 @@ final class GpuStepPricer {
         moeAuxKernels = precision == Precision.MXFP4
                 ? profile.valueOr("moeMxfp4AuxKernels", profile.value("moeAuxKernels"))
                 : profile.value("moeAuxKernels");
-        // TensorRT-LLM's Triton path prunes the routing to the rank's own experts under expert parallelism.
-        moeExpertParallelKernels = precision == Precision.MXFP4 && tp > 1
-                && switches.contains(GpuAcceleratorModel.EXPERT_PARALLEL)
-                        ? profile.valueOr("moeMxfp4ExpertParallelRoutingKernels", 0)
-                        : 0;
         samplingKernels = profile.value("samplingKernels");
         gemmComputeEff = profile.value("gemmComputeEfficiency");
         fp8Factor = profile.value("fp8ComputeEfficiencyFactor");
@@ -320,7 +313,7 @@ final class GpuStepPricer {
                 memoryMs += auxMs;
                 // An FP8 path quantizes each grouped GEMM's input first, as the dense FP8 GEMMs do.
                 kernels = moeGemmKernels * (1 + (precision == Precision.FP8 ? fp8QuantKernels : 0)) + moeAuxKernels
-                        + moeExpertParallelKernels;
+                        + experts.expertParallelRoutingKernels();
             }
             case ALL_REDUCE -> {
                 computeMs = 0;
