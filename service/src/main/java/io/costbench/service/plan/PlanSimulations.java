@@ -158,13 +158,14 @@ class PlanSimulations {
      * simulating. A request costs its prefill plus its share of decode steps; at batch b (every decode sequence at the
      * mean context) the replica serves 1000 / (prefill ms + output tokens x step ms / b) requests/s. The largest such
      * rate over batches 1, 2, 4, ... up to max-num-seqs and the KV cache, whose decode step stays within the SLO's
-     * TPOT (interactivity) bound. It ignores queueing and prefill stalling decodes, so it is an upper estimate; it only
-     * orders the search's runs, never decides a point ({@link OperatingPointSearch#searchRate(java.util.function
-     * .Function, List, Slo, int)}).
+     * TPOT (interactivity) bound. Sliding-window layers read their window, not the whole context, as in the
+     * simulator's steps. It ignores queueing and prefill stalling decodes, so it is an upper estimate; it only orders
+     * the search's runs, never decides a point ({@link OperatingPointSearch#searchRate(java.util.function.Function,
+     * List, Slo, int)}).
      */
-    double sustainableRequestsPerSecond(Deployed deployed, PlanWorkload workload, Slo slo) {
-        Deployment deployment = deployed.deployment();
+    static double sustainableRequestsPerSecond(Deployment deployment, PlanWorkload workload, Slo slo) {
         SchedulingRules rules = deployment.scheduling();
+        int window = deployment.model().slidingWindowTokens();
         int input = (int) Math.round(workload.inputTokens() * (1.0 - workload.lengthSpread() / 2.0));
         double output = workload.meanOutputTokens();
         double prefillMs = deployment.price(StepShape.prefill(Math.max(1, input))).timeMs();
@@ -174,7 +175,7 @@ class PlanSimulations {
         int context = input + (int) Math.round(output / 2);
         double best = 0;
         for (long batch = 1; ; batch = Math.min(maxBatch, 2 * batch)) {
-            double stepMs = deployment.price(StepShape.decode((int) batch, context)).timeMs();
+            double stepMs = deployment.price(StepShape.decode((int) batch, context, window)).timeMs();
             if (stepMs > stepLimitMs) {
                 break;
             }
