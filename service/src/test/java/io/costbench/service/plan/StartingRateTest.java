@@ -1,8 +1,9 @@
 package io.costbench.service.plan;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -13,10 +14,6 @@ import io.costbench.engine.model.ModelSpec;
 import io.costbench.engine.model.Precision;
 import io.costbench.engine.port.Deployment;
 import io.costbench.engine.port.DeploymentRequest;
-import io.costbench.engine.port.Parameter;
-import io.costbench.engine.port.SchedulingRules;
-import io.costbench.engine.port.StepCost;
-import io.costbench.engine.port.StepExplanation;
 import io.costbench.service.prediction.AcceleratorFamilies;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,12 +34,13 @@ class StartingRateTest {
         Deployment real = AcceleratorFamilies.production().stream().filter(f -> f.supportsHardware(hardware))
                 .findFirst().orElseThrow().deploy(model, new DeploymentRequest(hardware, profile, 1,
                         Precision.parse(precision), null, 8192));
-        Recording deployment = new Recording(real);
+        List<StepShape> priced = new ArrayList<>();
+        Deployment deployment = recording(real, priced);
         PlanWorkload workload = new PlanWorkload(4000, 1000, 0.0);
 
         double rate = PlanSimulations.sustainableRequestsPerSecond(deployment, workload, Slo.none());
 
-        List<StepShape> decodes = deployment.priced.stream().filter(s -> s.decodeSequences() > 0).toList();
+        List<StepShape> decodes = priced.stream().filter(s -> s.decodeSequences() > 0).toList();
         assertThat(decodes).isNotEmpty();
         int context = 4000 + 500;
         for (StepShape shape : decodes) {
@@ -60,75 +58,18 @@ class StartingRateTest {
         assertThat(rate).isCloseTo(best, within(1e-9));
     }
 
-    /** The deployment as the planner sees it, keeping the shapes it was asked to price. */
-    private static final class Recording implements Deployment {
-
-        private final Deployment delegate;
-        private final List<StepShape> priced = new ArrayList<>();
-
-        Recording(Deployment delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public ModelSpec model() {
-            return delegate.model();
-        }
-
-        @Override
-        public String hardwareId() {
-            return delegate.hardwareId();
-        }
-
-        @Override
-        public String profileId() {
-            return delegate.profileId();
-        }
-
-        @Override
-        public int tensorParallel() {
-            return delegate.tensorParallel();
-        }
-
-        @Override
-        public Precision precision() {
-            return delegate.precision();
-        }
-
-        @Override
-        public Set<String> optimizations() {
-            return delegate.optimizations();
-        }
-
-        @Override
-        public int chips() {
-            return delegate.chips();
-        }
-
-        @Override
-        public SchedulingRules scheduling() {
-            return delegate.scheduling();
-        }
-
-        @Override
-        public StepCost price(StepShape shape) {
-            priced.add(shape);
-            return delegate.price(shape);
-        }
-
-        @Override
-        public StepExplanation explain(StepShape shape) {
-            return delegate.explain(shape);
-        }
-
-        @Override
-        public List<Parameter> parameters() {
-            return delegate.parameters();
-        }
-
-        @Override
-        public String parametersSha256() {
-            return delegate.parametersSha256();
-        }
+    /** The deployment as the planner sees it, keeping the shapes it is asked to price. */
+    private static Deployment recording(Deployment delegate, List<StepShape> priced) {
+        return (Deployment) Proxy.newProxyInstance(Deployment.class.getClassLoader(), new Class<?>[] {Deployment.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("price")) {
+                        priced.add((StepShape) args[0]);
+                    }
+                    try {
+                        return method.invoke(delegate, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 }
