@@ -180,7 +180,11 @@ final class ExpertKernelPath {
 
     /** The path's compute efficiency at a row tile: a tile under the warpgroup MMA's rows runs on mma.sync. */
     private double computeEfficiency(double rowTile) {
-        return rowTile < mxfp4WarpgroupMinRows ? computeEfficiency * mxfp4SmallTileComputeFactor : computeEfficiency;
+        return onMmaSync(rowTile) ? computeEfficiency * mxfp4SmallTileComputeFactor : computeEfficiency;
+    }
+
+    private boolean onMmaSync(double rowTile) {
+        return rowTile < mxfp4WarpgroupMinRows;
     }
 
     /**
@@ -216,7 +220,7 @@ final class ExpertKernelPath {
                         busiestRankExperts(op, touched), busiestRankRows(op.rows())) : "")
                 + (computeBound ? String.format(Locale.ROOT, ", compute-bound at %.1f%% of the %s dense peak%s",
                         100 * computeEfficiency(tile), precision == Precision.FP8 ? "FP8" : "BF16",
-                        tile < mxfp4WarpgroupMinRows ? " (mma.sync tiles)" : "") : "");
+                        onMmaSync(tile) ? " (mma.sync tiles)" : "") : "");
     }
 
     /**

@@ -294,7 +294,8 @@ class Planner implements AutoCloseable {
         if (search.open()) {
             simulated.incrementAndGet(); // the reference point one request alone, which sizes every rate's run
             simulations.simulate(deployed, workload, 1);
-            int start = startIndex(search.rates(), PlanSimulations.sustainableRequestsPerSecond(deployed.deployment(), workload, slo));
+            int start = startIndex(search.rates(),
+                    PlanSimulations.sustainableRequestsPerSecond(deployed.deployment(), workload, slo));
             outcome = OperatingPointSearch.searchRate(rate -> {
                 simulated.incrementAndGet();
                 return simulations.simulateRate(deployed, workload, rate, search.burstiness());

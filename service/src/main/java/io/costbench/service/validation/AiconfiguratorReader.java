@@ -239,7 +239,9 @@ public final class AiconfiguratorReader {
         return tp > 1 && String.valueOf(tp).equals(r.get("moe_ep_size")) && oneOrBlank(r.get("moe_tp_size"));
     }
 
-    /** An InferenceX TensorRT-LLM run whose launch passes {@code --ep_size} = TP (gpt-oss's, {@link InferencexLaunch}). */
+    /**
+     * An InferenceX TensorRT-LLM run whose launch passes {@code --ep_size} = TP (gpt-oss's, {@link InferencexLaunch}).
+     */
     private static boolean launchSetsEpToTp(Map<String, String> r) {
         return inferenceX(r) && "trtllm".equals(r.get("backend"))
                 && CatalogIds.model(r.get("model_path")).map(m -> InferencexLaunch.of(m).trtllmExpertParallel())

@@ -13,6 +13,7 @@ import io.costbench.engine.sim.DatasetLengths;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.groups.Tuple.tuple;
 
 class MeasurementReadersTest {
 
@@ -255,7 +256,7 @@ class MeasurementReadersTest {
                 "precision fp8 for an mxfp4 checkpoint: which layers ran in fp8 is not stated",
                 "precision fp4 for a checkpoint stored as bf16");
         assertThat(rows).extracting(Measurement::modelId, Measurement::precision, Measurement::kvCacheDtype)
-                .containsOnly(org.assertj.core.groups.Tuple.tuple("gpt-oss-120b", "mxfp4", "auto"));
+                .containsOnly(tuple("gpt-oss-120b", "mxfp4", "auto"));
         assertThat(rows.get(0).maxBatchedTokens()).isEqualTo(20000);
         assertThat(rows.get(0).engineOptions()).containsExactlyInAnyOrder("async-scheduling", "cuda-graph-padding");
         assertThat(rows.get(1).maxBatchedTokens()).isNull();
@@ -287,11 +288,11 @@ class MeasurementReadersTest {
         assertThat(leftOut).containsExactly("repeats a row already read (same configuration and figures)");
         assertThat(rows).extracting(Measurement::profileId, Measurement::tensorParallel,
                 m -> m.engineOptions().contains("expert-parallel")).containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("trtllm", 2, true),
-                        org.assertj.core.groups.Tuple.tuple("trtllm", 2, true),
-                        org.assertj.core.groups.Tuple.tuple("trtllm", 4, true),
-                        org.assertj.core.groups.Tuple.tuple("trtllm", 1, false),
-                        org.assertj.core.groups.Tuple.tuple("vllm", 2, false));
+                        tuple("trtllm", 2, true),
+                        tuple("trtllm", 2, true),
+                        tuple("trtllm", 4, true),
+                        tuple("trtllm", 1, false),
+                        tuple("vllm", 2, false));
     }
 
     @Test
